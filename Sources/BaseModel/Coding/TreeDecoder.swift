@@ -1,0 +1,286 @@
+import Foundation
+import OrderedCollections
+
+/// Decodes `Decodable` values, models above all, from a ``ModelValue`` tree.
+///
+/// For a ``Model`` type it applies the type's remote key paths, key case, transformers,
+/// uncodable keys and coercion, and fills keys missing from the input with the defaults of the
+/// type's `init()`. Plain `Codable` types nested in a model inherit the model's key case and
+/// coercion. `Date`, `Data`, `URL`, `Decimal` and `ModelValue` are read from their natural tree
+/// forms (a date or an ISO-8601 string, data or a base64 string, a URL string).
+///
+/// ```swift
+/// let game = try ModelDecoder().decode(Game.self, from: ["game_id": "93"])
+/// ```
+public struct ModelDecoder: Sendable {
+    /// Creates a decoder.
+    public init() {}
+
+    /// Decodes a value of `type` from `value`.
+    ///
+    /// - Throws: ``ModelError`` with the path of the offending value (in the input's keys), the
+    ///   expected and found kinds and an excerpt.
+    public func decode<T: Decodable>(_ type: T.Type, from value: ModelValue) throws(ModelError) -> T {
+        try TreeDecoder.decode(type, from: value, plain: false, report: nil)
+    }
+
+    /// Decodes a value of `type` from `value` and adds to `report` what did not fit.
+    ///
+    /// - Throws: ``ModelError`` as ``decode(_:from:)`` does.
+    public func decode<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, report: inout ModelReport
+    ) throws(ModelError) -> T {
+        try TreeDecoder.decode(type, from: value, plain: false, report: &report)
+    }
+}
+
+/// State shared by every decoder of one top-level decode.
+final class DecodingState {
+    var report: ModelReport?
+    private var usage: [ModelPath: UsageRecord] = [:]
+    private var usageOrder: [ModelPath] = []
+
+    init(collectingReport: Bool) {
+        report = collectingReport ? ModelReport() : nil
+    }
+
+    var collectsReport: Bool { report != nil }
+
+    private var remoteKeys: [KeyCase: [String: String]] = [:]
+
+    /// The remote spelling of a plain value's key, cached for the rest of the decode.
+    func remoteKey(for name: String, keyCase: KeyCase) -> String {
+        if let known = remoteKeys[keyCase]?[name] { return known }
+        let remote = keyCase.remoteKey(for: name)
+        remoteKeys[keyCase, default: [:]][name] = remote
+        return remote
+    }
+
+    func usageRecord(at path: ModelPath, entries: OrderedDictionary<String, ModelValue>) -> UsageRecord {
+        if let record = usage[path] { return record }
+        let record = UsageRecord(entries: entries)
+        usage[path] = record
+        usageOrder.append(path)
+        return record
+    }
+
+    func finishReport() {
+        for path in usageOrder {
+            report?.unusedKeys += usage[path]!.unusedKeys(under: path)
+        }
+    }
+}
+
+/// The decoder handed to `init(from:)`: one per nested value, linked to its parent so the path is
+/// built only when an error needs it.
+final class TreeDecoder: Decoder {
+    let state: DecodingState
+    let value: ModelValue
+    let parent: TreeDecoder?
+    let component: ModelPath.Component?
+    /// The schema of the model being decoded here, or `nil` for plain values and plain mode.
+    let schema: ModelSchema?
+    /// The key case applied to this value's own keys.
+    let keyCase: KeyCase
+    /// The key case handed down to nested plain values.
+    let inheritedKeyCase: KeyCase
+    let coercion: Coercion
+    /// Plain mode: local keys, no transformers or defaults. Used for defaults trees and copies.
+    let plain: Bool
+
+    /// The model's defaults tree, made the first time a key is missing.
+    private(set) lazy var defaults: ModelValue = schema?.makeDefaults() ?? .dictionary([:])
+
+    init(
+        state: DecodingState, value: ModelValue, parent: TreeDecoder?, component: ModelPath.Component?,
+        schema: ModelSchema?, keyCase: KeyCase, inheritedKeyCase: KeyCase, coercion: Coercion, plain: Bool
+    ) {
+        self.state = state
+        self.value = value
+        self.parent = parent
+        self.component = component
+        self.schema = schema
+        self.keyCase = keyCase
+        self.inheritedKeyCase = inheritedKeyCase
+        self.coercion = coercion
+        self.plain = plain
+    }
+
+    static func decode<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, plain: Bool, report: UnsafeMutablePointer<ModelReport>?
+    ) throws(ModelError) -> T {
+        let state = DecodingState(collectingReport: report != nil)
+        let root = TreeDecoder(
+            state: state, value: value, parent: nil, component: nil, schema: nil,
+            keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: plain)
+        do {
+            let result = try root.decodeChild(type, from: value, component: nil)
+            if let report {
+                state.finishReport()
+                report.pointee.unusedKeys += state.report!.unusedKeys
+                report.pointee.defaultedKeys += state.report!.defaultedKeys
+                report.pointee.conversions += state.report!.conversions
+            }
+            return result
+        } catch {
+            throw ModelError.from(error, format: "tree")
+        }
+    }
+
+    static func decode<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, plain: Bool, report: inout ModelReport
+    ) throws(ModelError) -> T {
+        try withUnsafeMutablePointer(to: &report) { pointer throws(ModelError) in
+            try decode(type, from: value, plain: plain, report: pointer)
+        }
+    }
+
+    // MARK: Path
+
+    /// The path from the root to this value, in the input's keys.
+    var path: ModelPath {
+        var components: [ModelPath.Component] = []
+        var node: TreeDecoder? = self
+        while let current = node {
+            if let component = current.component { components.append(component) }
+            node = current.parent
+        }
+        return ModelPath(components.reversed())
+    }
+
+    func path(appending component: ModelPath.Component) -> ModelPath { path.appending(component) }
+
+    func path(appending components: [RemoteKeyPath.Component]) -> ModelPath {
+        path.appending(ModelPath(components.map { .key($0.key) }))
+    }
+
+    var codingPath: [any CodingKey] { path.components.map(PathCodingKey.init) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .dictionary(let entries) = value else {
+            throw mismatch(expected: schema.map { "dictionary (\($0.typeName))" } ?? "dictionary", found: value)
+        }
+        return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self, entries: entries))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else { throw mismatch(expected: "array", found: value) }
+        return TreeUnkeyedDecodingContainer(decoder: self, elements: elements)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TreeSingleValueDecodingContainer(decoder: self)
+    }
+
+    // MARK: Nested values
+
+    /// Decodes a nested value of any type, choosing the fast path for tree-native types and
+    /// the model path (schema, defaults, `make(from:)`) for models.
+    func decodeChild<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, component: ModelPath.Component?
+    ) throws -> T {
+        if let special = try unboxSpecial(type, from: value, component: component) { return special }
+        if !plain, let modelType = type as? any Model.Type {
+            return try decodeModel(modelType, from: value, component: component) as! T
+        }
+        let isDictionary = type is any StringKeyedDictionary.Type
+        let child = TreeDecoder(
+            state: state, value: value, parent: self, component: component, schema: nil,
+            keyCase: isDictionary ? .unchanged : inheritedKeyCase, inheritedKeyCase: inheritedKeyCase,
+            coercion: coercion, plain: plain)
+        return try T(from: child)
+    }
+
+    private func decodeModel<M: Model>(_ type: M.Type, from value: ModelValue, component: ModelPath.Component?) throws -> M {
+        guard case .dictionary = value else {
+            if let made = try M.make(from: value) { return made }
+            throw ModelError(
+                .typeMismatch(expected: "dictionary (\(M.typeName))", found: value.kindName),
+                path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
+        }
+        let schema = ModelSchema.of(M.self)
+        let child = TreeDecoder(
+            state: state, value: value, parent: self, component: component, schema: schema,
+            keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+        return try M(from: child)
+    }
+
+    /// Decodes a value of `type` from a model's defaults tree, in plain mode.
+    func decodeDefault<T: Decodable>(_ type: T.Type, from value: ModelValue, component: ModelPath.Component) throws -> T {
+        let child = TreeDecoder(
+            state: state, value: value, parent: self, component: component, schema: nil,
+            keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: true)
+        return try child.decodeChild(type, from: value, component: nil)
+    }
+
+    func mismatch(expected: String, found value: ModelValue, at component: ModelPath.Component? = nil) -> ModelError {
+        ModelError(
+            .typeMismatch(expected: expected, found: value.kindName),
+            path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
+    }
+
+    func noteConversion(from value: ModelValue, to kind: String, at component: ModelPath.Component?) {
+        guard state.collectsReport else { return }
+        state.report!.conversions.append(
+            .init(path: component.map(path(appending:)) ?? path, from: value.kindName, to: kind))
+    }
+}
+
+/// Marks `[String: Value]`, whose keys are data and never go through a key case.
+protocol StringKeyedDictionary {}
+extension Dictionary: StringKeyedDictionary where Key == String {}
+
+/// A coding key for paths handed to `Codable` code.
+struct PathCodingKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(_ component: ModelPath.Component) {
+        switch component {
+        case .key(let key): stringValue = key; intValue = nil
+        case .index(let index): stringValue = String(index); intValue = index
+        }
+    }
+
+    init?(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+    init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+}
+
+extension ModelError {
+    /// Wraps any error thrown while coding into a ``ModelError``, keeping the path of a
+    /// `DecodingError`/`EncodingError` thrown by hand-written `Codable` code.
+    static func from(_ error: any Error, format: String) -> ModelError {
+        switch error {
+        case var error as ModelError:
+            if error.format == nil { error.format = format }
+            return error
+        case let error as DecodingError:
+            let (context, reason): (DecodingError.Context, Reason) = switch error {
+            case .typeMismatch(let type, let context): (context, .typeMismatch(expected: "\(type)", found: context.debugDescription))
+            case .valueNotFound(let type, let context): (context, .missingValue(expected: "\(type)"))
+            case .keyNotFound(let key, let context): (context, .missingValue(expected: "key \(key.stringValue)"))
+            case .dataCorrupted(let context): (context, .invalidValue(context.debugDescription))
+            @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), .invalidValue("\(error)"))
+            }
+            return ModelError(reason, path: ModelPath(context.codingPath.map(\.pathComponent)), format: format)
+        case let error as EncodingError:
+            switch error {
+            case .invalidValue(_, let context):
+                return ModelError(.invalidValue(context.debugDescription), path: ModelPath(context.codingPath.map(\.pathComponent)), format: format)
+            @unknown default:
+                return ModelError(.invalidValue("\(error)"), format: format)
+            }
+        default:
+            return ModelError(.invalidValue(String(describing: error)), format: format)
+        }
+    }
+}
+
+extension CodingKey {
+    var pathComponent: ModelPath.Component {
+        intValue.map(ModelPath.Component.index) ?? .key(stringValue)
+    }
+}

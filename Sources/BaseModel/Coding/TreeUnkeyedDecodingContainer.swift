@@ -1,0 +1,101 @@
+/// The unkeyed container of an array value.
+struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+    let decoder: TreeDecoder
+    let elements: [ModelValue]
+    private(set) var currentIndex = 0
+
+    init(decoder: TreeDecoder, elements: [ModelValue]) {
+        self.decoder = decoder
+        self.elements = elements
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    private mutating func next<T>(_ unbox: (TreeDecoder, ModelValue, ModelPath.Component) throws -> T) throws -> T {
+        guard !isAtEnd else {
+            throw ModelError(.missingValue(expected: "\(T.self)"), path: decoder.path(appending: .index(currentIndex)))
+        }
+        let result = try unbox(decoder, elements[currentIndex], .index(currentIndex))
+        currentIndex += 1
+        return result
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, elements[currentIndex].isNull else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next { try $0.unboxBool($1, at: $2) } }
+    mutating func decode(_ type: String.Type) throws -> String { try next { try $0.unboxString($1, at: $2) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next { try $0.unboxDouble($1, at: $2) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next { try $0.unboxFloat($1, at: $2) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try next { try $0.decodeChild(T.self, from: $1, component: $2) }
+    }
+
+    private mutating func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        try next { try $0.unboxInteger(I.self, $1, at: $2) }
+    }
+
+    private mutating func nestedDecoder() throws -> TreeDecoder {
+        try next { decoder, value, component in
+            TreeDecoder(
+                state: decoder.state, value: value, parent: decoder, component: component, schema: nil,
+                keyCase: decoder.inheritedKeyCase, inheritedKeyCase: decoder.inheritedKeyCase,
+                coercion: decoder.coercion, plain: decoder.plain)
+        }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try nestedDecoder().container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try nestedDecoder().unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder { try nestedDecoder() }
+}
+
+/// The single-value container of any value.
+struct TreeSingleValueDecodingContainer: SingleValueDecodingContainer {
+    let decoder: TreeDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    private var value: ModelValue { decoder.value }
+
+    func decodeNil() -> Bool { value.isNull }
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.unboxBool(value, at: nil) }
+    func decode(_ type: String.Type) throws -> String { try decoder.unboxString(value, at: nil) }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.unboxDouble(value, at: nil) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.unboxFloat(value, at: nil) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.unboxInteger(type, value, at: nil) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.unboxInteger(type, value, at: nil) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let special = try decoder.unboxSpecial(type, from: value, component: nil) { return special }
+        return try decoder.decodeChild(type, from: value, component: nil)
+    }
+}

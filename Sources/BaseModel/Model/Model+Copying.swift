@@ -1,0 +1,12 @@
+extension Model {
+    /// A deep copy: every property, uncodable ones included, copied through the tree, so nested
+    /// class models are new instances too and the copy shares nothing mutable with the original.
+    ///
+    /// For a struct of value types this equals the original; for a class it is a new instance.
+    ///
+    /// - Throws: ``ModelError`` only when a hand-written `Codable` implementation fails.
+    public func copy() throws(ModelError) -> Self {
+        let tree = try TreeEncoder.encodePlain(self)
+        return try TreeDecoder.decode(Self.self, from: tree, plain: true, report: nil)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+extension Model {
+    /// The model as a tree in the shape of its input: remote keys, transformers applied in
+    /// reverse, uncodable properties and `nil` values left out.
+    ///
+    /// - Throws: ``ModelError`` when a transformer or a hand-written `encode(to:)` fails.
+    public func treeRepresentation() throws(ModelError) -> ModelValue {
+        try ModelEncoder().encode(self)
+    }
+
+    /// The model as a `[String: Any]` in the shape of its input (BaseModel's
+    /// `dictionaryRepresentation`): remote keys, nested models as dictionaries, `nil` values left
+    /// out, dates as `Date`, data as `Data`, booleans as boolean `NSNumber`s. Feeding it back to
+    /// ``init(object:)`` gives an equal model.
+    ///
+    /// A model whose encoding fails (a transformer that throws) gives an empty dictionary; call
+    /// ``treeRepresentation()`` to see the error.
+    public var dictionaryRepresentation: [String: Any] {
+        guard let tree = try? treeRepresentation() else { return [:] }
+        return tree.foundationValue as? [String: Any] ?? [:]
+    }
+
+    /// The model as compact JSON, in the shape of its input.
+    ///
+    /// - Throws: ``ModelError`` when a transformer fails or a number is not finite.
+    public func jsonData(options: JSONWriter.Options = []) throws(ModelError) -> Data {
+        try JSONWriter.data(from: treeRepresentation(), options: options)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A model: an ordinary `Codable` type with an `init()` that gives its defaults.
+///
+/// Conform a struct or a final class and it can be built from untyped objects, turned back into
+/// a dictionary, copied and described, with no other code:
+///
+/// ```swift
+/// struct Game: Model {
+///     var id = ""
+///     var name = ""
+///     var releaseDate: Date?
+///     var city = ""
+///
+///     static let keyPaths: [String: RemoteKeyPath] = [
+///         "id": "game_id", "releaseDate": "release_date", "city": "venue.address.city",
+///     ]
+///     static let transformers: [String: ModelTransformer] = ["releaseDate": .date(format: "MM-dd-yyyy")]
+/// }
+///
+/// let game = try Game(object: ["game_id": "93", "name": "Okami", "release_date": "02-16-2006"])
+/// ```
+///
+/// Every static requirement has a default, so a model declares only what differs. A key missing
+/// from the input keeps the value `init()` gave it; an explicit `null` clears an optional.
+///
+/// Class models: declare the requirements as `class var` in the base class, and a subclass
+/// overrides them, adding its own entries to `super`'s.
+///
+/// ## Topics
+/// - Mapping: ``keyPaths``, ``keyCase``, ``transformers``, ``uncodableKeys``, ``coercion``
+/// - Building: ``init(object:)``, ``instance(object:)``, ``instances(array:)``, ``make(from:)``
+/// - Representations: ``dictionaryRepresentation``, ``treeRepresentation``, ``copy()``
+public protocol Model: Codable {
+    /// Creates an instance holding the defaults (BaseModel's `setUp`).
+    init()
+
+    /// Where each property is read from and written to in the input, by property name
+    /// (local → remote). Properties not listed use ``keyCase``. Default: empty.
+    static var keyPaths: [String: RemoteKeyPath] { get }
+
+    /// How property names not listed in ``keyPaths`` are spelled in the input. Default: unchanged.
+    static var keyCase: KeyCase { get }
+
+    /// Two-way value transformers by property name. Default: empty.
+    static var transformers: [String: ModelTransformer] { get }
+
+    /// Properties that are never read from an input and never written out (AutoCoding's
+    /// `uncodableProperties`); they keep the value `init()` gives. Default: empty.
+    static var uncodableKeys: Set<String> { get }
+
+    /// Whether convertible values of another kind are accepted. Default: ``Coercion/strict``.
+    static var coercion: Coercion { get }
+
+    /// The stable name used for this type in files (`$class`), by default the unqualified type
+    /// name, as the Objective-C class name was.
+    static var typeName: String { get }
+
+    /// Builds an instance from a value that is not a dictionary: a bare string, number, array or
+    /// data (BaseModel's `setWithString:`, `setWithArray:` …). Return `nil` when the value is not
+    /// one this type can be built from. The default returns `nil`, so only dictionaries work.
+    ///
+    /// The hook is used wherever the model is decoded, so an array of strings in the input can
+    /// fill an `[TodoItem]` property when `TodoItem` builds itself from a string.
+    static func make(from value: ModelValue) throws -> Self?
+}
+
+extension Model {
+    /// No remapped keys.
+    public static var keyPaths: [String: RemoteKeyPath] { [:] }
+    /// Property names are used as they are.
+    public static var keyCase: KeyCase { .unchanged }
+    /// No transformers.
+    public static var transformers: [String: ModelTransformer] { [:] }
+    /// Every property is codable.
+    public static var uncodableKeys: Set<String> { [] }
+    /// Kinds must match.
+    public static var coercion: Coercion { .strict }
+    /// The unqualified type name.
+    public static var typeName: String { String(describing: Self.self) }
+    /// Builds nothing from non-dictionary values.
+    public static func make(from value: ModelValue) throws -> Self? { nil }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import OrderedCollections
+
+extension ModelValue {
+    /// Converts an untyped Foundation object into a tree.
+    ///
+    /// Accepts what `JSONSerialization`, `PropertyListSerialization` and hand-written literals
+    /// give: `[String: Any]` (and `NSDictionary`), `[Any]`, `String`, `NSNumber` and Swift
+    /// numbers, `Bool`, `NSNull`, `Date`, `Data`, `URL` (as its absolute string), `UUID` (as its
+    /// string), `Decimal`, and `ModelValue` itself. An `NSNumber` that is a boolean
+    /// (`kCFBooleanTrue`/`False`, what `JSONSerialization` gives for `true`) becomes ``bool(_:)``;
+    /// every other number stays a number, so 1 and `true` are kept apart.
+    ///
+    /// Dictionaries from Foundation have no order; their keys are sorted so that the tree is the
+    /// same on every run.
+    ///
+    /// - Throws: ``ModelError`` with ``ModelError/Reason/unsupported(_:)`` and the path of a value
+    ///   that has no tree form (for example a dictionary with non-string keys, or a custom class).
+    public init(foundation object: Any) throws(ModelError) {
+        self = try ModelValue.convert(object, path: .root)
+    }
+
+    private static let booleanNumberType = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    private static func convert(_ object: Any, path: ModelPath) throws(ModelError) -> ModelValue {
+        switch object {
+        case let value as ModelValue: return value
+        case let value as String: return .string(value)
+        case let value as NSNumber:
+            // A Swift `Bool`/`Int` boxed as `Any` also matches `NSNumber` on Apple platforms, so
+            // look at the dynamic type before the number's contents.
+            if object is Bool, !(type(of: object) is NSNumber.Type) { return .bool(object as! Bool) }
+            return number(value)
+        case let value as Bool: return .bool(value)
+        case let value as Int: return .integer(Int64(value))
+        case let value as Double: return .double(value)
+        case is NSNull: return .null
+        case let value as Date: return .date(value)
+        case let value as Data: return .data(value)
+        case let value as URL: return .string(value.absoluteString)
+        case let value as UUID: return .string(value.uuidString)
+        case let value as Decimal: return .double(NSDecimalNumber(decimal: value).doubleValue)
+        case let value as [String: Any]:
+            var entries = OrderedDictionary<String, ModelValue>(minimumCapacity: value.count)
+            for key in value.keys.sorted() {
+                entries[key] = try convert(value[key]!, path: path.appending(.key(key)))
+            }
+            return .dictionary(entries)
+        case let value as [Any]:
+            var elements: [ModelValue] = []
+            elements.reserveCapacity(value.count)
+            for (index, element) in value.enumerated() {
+                elements.append(try convert(element, path: path.appending(.index(index))))
+            }
+            return .array(elements)
+        case let value as any OptionalBox:
+            guard let unwrapped = value.wrappedAny else { return .null }
+            return try convert(unwrapped, path: path)
+        default:
+            if let integer = object as? any BinaryInteger {
+                return Int64(exactly: integer).map(ModelValue.integer) ?? UInt64(exactly: integer).map(ModelValue.unsigned)
+                    ?? .double(Double(integer))
+            }
+            if let float = object as? any BinaryFloatingPoint { return .double(Double(float)) }
+            throw ModelError(
+                .unsupported("no tree form for a value of type \(type(of: object))"), path: path, format: "foundation")
+        }
+    }
+
+    private static func number(_ number: NSNumber) -> ModelValue {
+        if ObjectIdentifier(type(of: number)) == booleanNumberType { return .bool(number.boolValue) }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "f"), UInt8(ascii: "d"):
+            return .double(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+            return .unsigned(number.uint64Value)
+        default:
+            return .integer(number.int64Value)
+        }
+    }
+
+    /// The tree as Foundation objects: `[String: Any]`, `[Any]`, `String`, `NSNumber` (booleans
+    /// as boolean numbers), `NSNull`, `Date` and `Data`, the shapes `JSONSerialization` and
+    /// `PropertyListSerialization` use.
+    public var foundationValue: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): NSNumber(value: value)
+        case .integer(let value): NSNumber(value: value)
+        case .unsignedInteger(let value): NSNumber(value: value)
+        case .double(let value): NSNumber(value: value)
+        case .string(let value): value
+        case .data(let value): value
+        case .date(let value): value
+        case .array(let elements): elements.map(\.foundationValue)
+        case .dictionary(let entries):
+            Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.key, $0.value.foundationValue) })
+        }
+    }
+}
+
+/// Lets an `Optional` boxed in `Any` be unwrapped without knowing its wrapped type.
+private protocol OptionalBox {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalBox {
+    fileprivate var wrappedAny: Any? { self.map { $0 as Any } }
+}

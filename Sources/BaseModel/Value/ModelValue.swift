@@ -1,0 +1,88 @@
+import Foundation
+import OrderedCollections
+
+/// The value tree every format reads into and writes from.
+///
+/// `ModelValue` is the hub of the library: JSON, property lists and archives are parsed into it,
+/// models are encoded to it and decoded from it, and key paths, transformers, layering and reports
+/// work on it. Dictionaries keep the key order of their source.
+///
+/// ```swift
+/// let value: ModelValue = ["label": "Buy milk", "checked": true, "tags": ["home"]]
+/// value["label"]          // .string("Buy milk")
+/// value.description       // {"label": "Buy milk", "checked": true, "tags": ["home"]}
+/// ```
+///
+/// Integers are 64-bit. Values above `Int64.max` (up to `UInt64.max`) are kept without loss in
+/// ``unsignedInteger(_:)``; every other integer is an ``integer(_:)``, so the same number always
+/// has one representation and equality is structural.
+public enum ModelValue: Sendable, Hashable {
+    /// An explicit null (`NSNull`, JSON `null`).
+    case null
+    /// A boolean, kept apart from the numbers 0 and 1.
+    case bool(Bool)
+    /// A signed 64-bit integer.
+    case integer(Int64)
+    /// An unsigned integer above `Int64.max`. Smaller values are always ``integer(_:)``.
+    case unsignedInteger(UInt64)
+    /// A floating-point number.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// Raw bytes.
+    case data(Data)
+    /// A point in time.
+    case date(Date)
+    /// An ordered list of values.
+    case array([ModelValue])
+    /// A dictionary with string keys, in the key order of its source.
+    case dictionary(OrderedDictionary<String, ModelValue>)
+}
+
+extension ModelValue {
+    /// Makes an integer value, choosing ``integer(_:)`` or ``unsignedInteger(_:)`` so that each
+    /// number has exactly one representation.
+    @inlinable
+    public static func unsigned(_ value: UInt64) -> ModelValue {
+        value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
+    }
+
+    /// Whether this value is ``null``.
+    @inlinable
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The dictionary's entry for `key`, or `nil` when this is not a dictionary or has no such key.
+    ///
+    /// Complexity: O(1) on average.
+    @inlinable
+    public subscript(key: String) -> ModelValue? {
+        guard case .dictionary(let entries) = self else { return nil }
+        return entries[key]
+    }
+
+    /// The array's element at `index`, or `nil` when this is not an array or the index is out of
+    /// range.
+    @inlinable
+    public subscript(index: Int) -> ModelValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// The name of this value's kind, as used in error messages ("string", "dictionary", …).
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .integer, .unsignedInteger: "integer"
+        case .double: "double"
+        case .string: "string"
+        case .data: "data"
+        case .date: "date"
+        case .array: "array"
+        case .dictionary: "dictionary"
+        }
+    }
+}
