@@ -10,8 +10,8 @@ final class ModelSchema: Sendable {
     let uncodableKeys: Set<String>
     /// Every property key, in declaration order (as the synthesized `encode(to:)` writes them).
     let propertyKeys: [String]
-    /// The remote path of every known property, explicit entries and key-case spellings alike.
-    private let remotePaths: [String: RemoteKeyPath]
+    /// Everything about each known property, so a key costs one hash lookup.
+    private let plans: [String: PropertyPlan]
     /// The model's defaults as a plain tree (local keys, every property), made on demand because
     /// `init()` may give a new value each time (a fresh identifier, a date).
     private let defaultsMaker: any DefaultsMaking
@@ -26,18 +26,25 @@ final class ModelSchema: Sendable {
         transformers = M.transformers
         uncodableKeys = M.uncodableKeys
         propertyKeys = PropertyKeyRecorder.keys(of: M())
-        var paths: [String: RemoteKeyPath] = [:]
-        for key in propertyKeys { paths[key] = RemoteKeyPath.key(M.keyCase.remoteKey(for: key)) }
-        for (key, path) in M.keyPaths { paths[key] = path }
-        remotePaths = paths
+        let explicit = M.keyPaths
+        var plans: [String: PropertyPlan] = [:]
+        for key in Set(propertyKeys).union(explicit.keys).union(M.uncodableKeys).union(M.transformers.keys) {
+            plans[key] = PropertyPlan(
+                path: explicit[key] ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: key)),
+                transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key))
+        }
+        self.plans = plans
         defaultsMaker = DefaultsMaker<M>()
     }
 
-    /// The remote path for a property key.
+    /// The plan for a property key; keys the schema has not seen follow the key case.
     @inline(__always)
-    func remotePath(for key: String) -> RemoteKeyPath {
-        remotePaths[key] ?? RemoteKeyPath.key(keyCase.remoteKey(for: key))
+    func plan(for key: String) -> PropertyPlan {
+        plans[key] ?? PropertyPlan(path: RemoteKeyPath.key(keyCase.remoteKey(for: key)), transformer: nil, isUncodable: false)
     }
+
+    /// The remote path for a property key.
+    func remotePath(for key: String) -> RemoteKeyPath { plan(for: key).path }
 
     private static let cache = Mutex<[ObjectIdentifier: ModelSchema]>([:])
 
@@ -67,5 +74,21 @@ private protocol DefaultsMaking: Sendable {
 private struct DefaultsMaker<M: Model>: DefaultsMaking {
     func defaultsTree() -> ModelValue {
         (try? TreeEncoder.encodePlain(M())) ?? .dictionary([:])
+    }
+}
+
+/// How one property is read and written. A class, so handing a plan around costs one retain.
+final class PropertyPlan: Sendable {
+    let path: RemoteKeyPath
+    /// The remote key when the path is a single key with no fallbacks: the fast path.
+    let singleKey: String?
+    let transformer: ModelTransformer?
+    let isUncodable: Bool
+
+    init(path: RemoteKeyPath, transformer: ModelTransformer?, isUncodable: Bool) {
+        self.path = path
+        self.singleKey = path.alternatives.count == 1 && path.primary.count == 1 ? path.primary[0].key : nil
+        self.transformer = transformer
+        self.isUncodable = isUncodable
     }
 }

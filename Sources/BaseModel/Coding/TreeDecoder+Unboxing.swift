@@ -69,17 +69,24 @@ extension TreeDecoder {
         Float(try unboxDouble(value, at: component))
     }
 
-    /// Decodes the types that have a natural tree form without calling their `init(from:)`,
-    /// whose Foundation implementations expect other shapes (a URL as a keyed container,
-    /// a date as a number of seconds). Returns `nil` for every other type.
+    /// The value as a scalar of `type` (String, Bool, the integer and floating-point types), or
+    /// `nil` when `type` is none of them.
     @inline(__always)
-    func unboxSpecial<T>(_ type: T.Type, from value: ModelValue, component: ModelPath.Component?) throws -> T? {
-        if type == String.self { return try unboxString(value, at: component) as? T }
-        if type == Date.self { return try unboxDate(value, at: component) as? T }
-        if type == Data.self { return try unboxData(value, at: component) as? T }
-        if type == URL.self { return try unboxURL(value, at: component) as? T }
-        if type == ModelValue.self { return value as? T }
-        if type == Decimal.self { return try unboxDecimal(value, at: component) as? T }
+    func unboxScalar<T>(_ type: T.Type, from value: ModelValue, component: ModelPath.Component?) throws -> T? {
+        if type == String.self { return unsafeBitCast(try unboxString(value, at: component), to: T.self) }
+        if type == Int.self { return unsafeBitCast(try unboxInteger(Int.self, value, at: component), to: T.self) }
+        if type == Int64.self { return unsafeBitCast(try unboxInteger(Int64.self, value, at: component), to: T.self) }
+        if type == Double.self { return unsafeBitCast(try unboxDouble(value, at: component), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try unboxBool(value, at: component), to: T.self) }
+        if type == Int32.self { return unsafeBitCast(try unboxInteger(Int32.self, value, at: component), to: T.self) }
+        if type == UInt64.self { return unsafeBitCast(try unboxInteger(UInt64.self, value, at: component), to: T.self) }
+        if type == Float.self { return unsafeBitCast(try unboxFloat(value, at: component), to: T.self) }
+        if type == UInt.self { return unsafeBitCast(try unboxInteger(UInt.self, value, at: component), to: T.self) }
+        if type == Int16.self { return unsafeBitCast(try unboxInteger(Int16.self, value, at: component), to: T.self) }
+        if type == Int8.self { return unsafeBitCast(try unboxInteger(Int8.self, value, at: component), to: T.self) }
+        if type == UInt32.self { return unsafeBitCast(try unboxInteger(UInt32.self, value, at: component), to: T.self) }
+        if type == UInt16.self { return unsafeBitCast(try unboxInteger(UInt16.self, value, at: component), to: T.self) }
+        if type == UInt8.self { return unsafeBitCast(try unboxInteger(UInt8.self, value, at: component), to: T.self) }
         return nil
     }
 

@@ -46,6 +46,19 @@ final class DecodingState {
 
     var collectsReport: Bool { report != nil }
 
+    private var kinds: [ObjectIdentifier: DecodedKind] = [:]
+
+    /// How values of `type` are decoded, worked out once per decode: the runtime's protocol
+    /// conformance checks cost far more than a dictionary lookup.
+    @inline(__always)
+    func kind<T>(of type: T.Type) -> DecodedKind {
+        let id = ObjectIdentifier(type)
+        if let known = kinds[id] { return known }
+        let kind = DecodedKind(type)
+        kinds[id] = kind
+        return kind
+    }
+
     private var remoteKeys: [KeyCase: [String: String]] = [:]
 
     /// The remote spelling of a plain value's key, cached for the rest of the decode.
@@ -88,8 +101,18 @@ final class TreeDecoder: Decoder {
     /// Plain mode: local keys, no transformers or defaults. Used for defaults trees and copies.
     let plain: Bool
 
-    /// The model's defaults tree, made the first time a key is missing.
-    private(set) lazy var defaults: ModelValue = schema?.makeDefaults() ?? .dictionary([:])
+    /// The model's defaults tree, made the first time a key is missing: the enclosing model's
+    /// default for this property when it has one (so defaults merge deeply, principle 3), else
+    /// this type's own `init()`.
+    private(set) lazy var defaults: ModelValue = {
+        if let (parent, property) = defaultsSource, case .dictionary? = parent.defaults[property] {
+            return parent.defaults[property]!
+        }
+        return schema?.makeDefaults() ?? .dictionary([:])
+    }()
+
+    /// The enclosing model decoder and property whose default this model's defaults come from.
+    private(set) var defaultsSource: (TreeDecoder, String)?
 
     init(
         state: DecodingState, value: ModelValue, parent: TreeDecoder?, component: ModelPath.Component?,
@@ -180,40 +203,58 @@ final class TreeDecoder: Decoder {
     /// Decodes a nested value of any type, choosing the fast path for tree-native types and
     /// the model path (schema, defaults, `make(from:)`) for models.
     func decodeChild<T: Decodable>(
-        _ type: T.Type, from value: ModelValue, component: ModelPath.Component?
+        _ type: T.Type, from value: ModelValue, component: ModelPath.Component?,
+        defaultsFrom defaultsSource: (TreeDecoder, String)? = nil
     ) throws -> T {
-        if let special = try unboxSpecial(type, from: value, component: component) { return special }
-        if !plain, let modelType = type as? any Model.Type {
-            return try decodeModel(modelType, from: value, component: component) as! T
+        // Scalars first, by metatype identity: `Array.init(from:)` and friends decode their
+        // elements through this generic entry point, so it must not allocate for an `Int64`.
+        if let scalar = try unboxScalar(type, from: value, component: component) { return scalar }
+        switch state.kind(of: type) {
+        case .string: return unsafeBitCast(try unboxString(value, at: component), to: T.self)
+        case .date: return unsafeBitCast(try unboxDate(value, at: component), to: T.self)
+        case .data: return unsafeBitCast(try unboxData(value, at: component), to: T.self)
+        case .url: return unsafeBitCast(try unboxURL(value, at: component), to: T.self)
+        case .decimal: return unsafeBitCast(try unboxDecimal(value, at: component), to: T.self)
+        case .tree: return unsafeBitCast(value, to: T.self)
+        case .model(let schema) where !plain:
+            guard case .dictionary = value else { return try makeModel(type, from: value, component: component) }
+            let child = TreeDecoder(
+                state: state, value: value, parent: self, component: component, schema: schema,
+                keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+            child.defaultsSource = defaultsSource
+            return try T(from: child)
+        case .stringKeyedDictionary:
+            return try T(from: plainChild(value, component: component, keyCase: .unchanged))
+        case .model, .plain:
+            return try T(from: plainChild(value, component: component, keyCase: inheritedKeyCase))
         }
-        let isDictionary = type is any StringKeyedDictionary.Type
-        let child = TreeDecoder(
-            state: state, value: value, parent: self, component: component, schema: nil,
-            keyCase: isDictionary ? .unchanged : inheritedKeyCase, inheritedKeyCase: inheritedKeyCase,
-            coercion: coercion, plain: plain)
-        return try T(from: child)
     }
 
-    private func decodeModel<M: Model>(_ type: M.Type, from value: ModelValue, component: ModelPath.Component?) throws -> M {
-        guard case .dictionary = value else {
-            if let made = try M.make(from: value) { return made }
-            throw ModelError(
-                .typeMismatch(expected: "dictionary (\(M.typeName))", found: value.kindName),
-                path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
-        }
-        let schema = ModelSchema.of(M.self)
-        let child = TreeDecoder(
-            state: state, value: value, parent: self, component: component, schema: schema,
-            keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
-        return try M(from: child)
+    private func plainChild(_ value: ModelValue, component: ModelPath.Component?, keyCase: KeyCase) -> TreeDecoder {
+        TreeDecoder(
+            state: state, value: value, parent: self, component: component, schema: nil,
+            keyCase: plain ? .unchanged : keyCase, inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
+    }
+
+    /// A model built from a value that is not a dictionary, through its `make(from:)`.
+    private func makeModel<T>(_ type: T.Type, from value: ModelValue, component: ModelPath.Component?) throws -> T {
+        func make<M: Model>(_ model: M.Type) throws -> M? { try M.make(from: value) }
+        if let modelType = type as? any Model.Type, let made = try make(modelType) as? T { return made }
+        throw ModelError(
+            .typeMismatch(expected: "dictionary (\((type as? any Model.Type)?.typeName ?? "\(T.self)"))", found: value.kindName),
+            path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
     }
 
     /// Decodes a value of `type` from a model's defaults tree, in plain mode.
     func decodeDefault<T: Decodable>(_ type: T.Type, from value: ModelValue, component: ModelPath.Component) throws -> T {
-        let child = TreeDecoder(
+        try defaultsDecoder(component: component, value: value).decodeChild(type, from: value, component: nil)
+    }
+
+    /// A plain-mode decoder for a value taken from the model's defaults.
+    func defaultsDecoder(component: ModelPath.Component, value: ModelValue) -> TreeDecoder {
+        TreeDecoder(
             state: state, value: value, parent: self, component: component, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: true)
-        return try child.decodeChild(type, from: value, component: nil)
     }
 
     func mismatch(expected: String, found value: ModelValue, at component: ModelPath.Component? = nil) -> ModelError {
@@ -226,6 +267,26 @@ final class TreeDecoder: Decoder {
         guard state.collectsReport else { return }
         state.report!.conversions.append(
             .init(path: component.map(path(appending:)) ?? path, from: value.kindName, to: kind))
+    }
+}
+
+/// How a type is decoded from a tree.
+enum DecodedKind {
+    case string, date, data, url, decimal, tree
+    case model(ModelSchema)
+    case stringKeyedDictionary
+    case plain
+
+    init<T>(_ type: T.Type) {
+        if type == String.self { self = .string }
+        else if type == Date.self { self = .date }
+        else if type == Data.self { self = .data }
+        else if type == URL.self { self = .url }
+        else if type == Decimal.self { self = .decimal }
+        else if type == ModelValue.self { self = .tree }
+        else if let model = type as? any Model.Type { self = .model(ModelSchema.of(model)) }
+        else if type is any StringKeyedDictionary.Type { self = .stringKeyedDictionary }
+        else { self = .plain }
     }
 }
 

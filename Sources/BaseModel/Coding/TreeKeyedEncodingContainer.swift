@@ -14,22 +14,22 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
             node.set(.value(value ?? .null), forKey: remote)
             return
         }
-        if schema.uncodableKeys.contains(name) { return }
-        let path = schema.remotePath(for: name).primary
+        let plan = schema.plan(for: name)
+        if plan.isUncodable { return }
         guard var value else { return }
-        if let transformer = schema.transformers[name], !value.isNull {
+        if let transformer = plan.transformer, !value.isNull {
             do {
                 value = try transformer.encode(value)
             } catch {
                 throw ModelError(
                     .invalidValue("\(transformer.name): \(error)"),
-                    path: encoder.path.appending(ModelPath(path.map { .key($0.key) })), excerpt: value.excerpt)
+                    path: encoder.path.appending(ModelPath(plan.path.primary.map { .key($0.key) })), excerpt: value.excerpt)
             }
         }
-        if path.count == 1 {
-            node.set(.value(value), forKey: path[0].key)
+        if let single = plan.singleKey {
+            node.set(.value(value), forKey: single)
         } else {
-            node.set(.value(value), at: path)
+            node.set(.value(value), at: plan.path.primary)
         }
     }
 

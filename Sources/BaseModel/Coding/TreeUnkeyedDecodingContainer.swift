@@ -95,7 +95,6 @@ struct TreeSingleValueDecodingContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.unboxInteger(type, value, at: nil) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let special = try decoder.unboxSpecial(type, from: value, component: nil) { return special }
-        return try decoder.decodeChild(type, from: value, component: nil)
+        try decoder.decodeChild(type, from: value, component: nil)
     }
 }

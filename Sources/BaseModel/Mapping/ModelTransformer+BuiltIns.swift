@@ -136,7 +136,9 @@ extension ModelTransformer {
         ModelTransformer(
             name: "enumeration(\(Value.self))",
             decode: { value in
-                if let raw = rawValue(value, as: Value.RawValue.self), Value(rawValue: raw) != nil { return value }
+                if let raw = rawValue(value, as: Value.RawValue.self), Value(rawValue: raw) != nil {
+                    return try ModelValue(foundation: raw)
+                }
                 guard let fallback else {
                     throw TransformerRefusal(description: "\(value.excerpt) is not a raw value of \(Value.self)")
                 }

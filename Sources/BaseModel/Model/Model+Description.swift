@@ -13,7 +13,7 @@ extension Model {
     public var debugDescription: String {
         var header = "<\(Self.typeName)"
         if type(of: self) is AnyClass {
-            let address = UInt(bitPattern: ObjectIdentifier(self as AnyObject).hashValue)
+            let address = UInt(bitPattern: ObjectIdentifier(self as AnyObject))
             header += ": 0x" + String(address, radix: 16, uppercase: false)
         }
         guard case .dictionary(let entries)? = try? TreeEncoder.encodePlain(self) else { return header + ">" }

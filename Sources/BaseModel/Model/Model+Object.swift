@@ -102,22 +102,28 @@ extension ModelValue {
         case let value as ModelValue:
             self = value
         case let data as Data:
-            self = ModelValue.looksLikeJSONContainer(data) ? try JSONParser.parse(data) : .data(data)
+            self = try ModelValue.jsonOrBare(data) ?? .data(data)
         case let text as String:
-            self = ModelValue.looksLikeJSONContainer(Data(text.utf8)) ? try JSONParser.parse(Data(text.utf8)) : .string(text)
+            self = try ModelValue.jsonOrBare(Data(text.utf8)) ?? .string(text)
         default:
             self = try ModelValue(foundation: object)
         }
     }
 
-    private static func looksLikeJSONContainer(_ data: Data) -> Bool {
-        for byte in data {
+    /// The parsed JSON when `data` starts (after an optional UTF-8 byte-order mark and blanks)
+    /// with `{` or `[`; `nil` when it is a bare value.
+    ///
+    /// - Throws: ``ModelError/Reason/empty`` when there is nothing but blanks, and the parser's
+    ///   errors for malformed JSON.
+    private static func jsonOrBare(_ data: Data) throws(ModelError) -> ModelValue? {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for byte in data.starts(with: byteOrderMark) ? data.dropFirst(3) : data {
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
-            case UInt8(ascii: "{"), UInt8(ascii: "["): return true
-            default: return false
+            case UInt8(ascii: "{"), UInt8(ascii: "["): return try JSONParser.parse(data)
+            default: return nil
             }
         }
-        return false
+        return try JSONParser.parse(data)   // nothing but blanks: the parser's `.empty` error
     }
 }

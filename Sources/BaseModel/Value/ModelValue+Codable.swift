@@ -5,7 +5,7 @@ import OrderedCollections
 /// coders (`JSONEncoder`, `PropertyListEncoder`) see the natural shapes: null, bool, numbers,
 /// string, data, date, arrays and dictionaries in their key order.
 extension ModelValue: Codable {
-    private struct Key: CodingKey {
+    private struct EntryKey: CodingKey {
         let stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -45,8 +45,8 @@ extension ModelValue: Codable {
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }
         case .dictionary(let entries):
-            var container = encoder.container(keyedBy: Key.self)
-            for (key, value) in entries { try container.encode(value, forKey: Key(stringValue: key)) }
+            var container = encoder.container(keyedBy: EntryKey.self)
+            for (key, value) in entries { try container.encode(value, forKey: EntryKey(stringValue: key)) }
         }
     }
 
@@ -56,7 +56,7 @@ extension ModelValue: Codable {
     ///
     /// - Throws: `DecodingError.dataCorrupted` when the value is none of these.
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self) {
+        if let container = try? decoder.container(keyedBy: EntryKey.self) {
             var entries = OrderedDictionary<String, ModelValue>(minimumCapacity: container.allKeys.count)
             for key in container.allKeys { entries[key.stringValue] = try container.decode(ModelValue.self, forKey: key) }
             self = .dictionary(entries)

@@ -13,10 +13,14 @@ import OrderedCollections
 /// value.description       // {"label": "Buy milk", "checked": true, "tags": ["home"]}
 /// ```
 ///
+/// Equality is structural, except that dictionaries compare as JSON objects do: the same keys
+/// with equal values, in any order (use ``orderedEquals(_:)`` to compare the order too). A
+/// `double` and an `integer` of the same value are different values.
+///
 /// Integers are 64-bit. Values above `Int64.max` (up to `UInt64.max`) are kept without loss in
 /// ``unsignedInteger(_:)``; every other integer is an ``integer(_:)``, so the same number always
 /// has one representation and equality is structural.
-public enum ModelValue: Sendable, Hashable {
+public enum ModelValue: Sendable {
     /// An explicit null (`NSNull`, JSON `null`).
     case null
     /// A boolean, kept apart from the numbers 0 and 1.
@@ -83,6 +87,65 @@ extension ModelValue {
         case .date: "date"
         case .array: "array"
         case .dictionary: "dictionary"
+        }
+    }
+}
+
+extension ModelValue: Hashable {
+    /// Whether two trees hold the same values; dictionary key order does not matter.
+    public static func == (lhs: ModelValue, rhs: ModelValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.data(let a), .data(let b)): a == b
+        case (.date(let a), .date(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.dictionary(let a), .dictionary(let b)):
+            a.count == b.count && a.allSatisfy { key, value in b[key] == value }
+        default: false
+        }
+    }
+
+    /// Hashes the value consistently with `==`: dictionary entries are combined in an
+    /// order-independent way.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(1); hasher.combine(value)
+        case .integer(let value): hasher.combine(2); hasher.combine(value)
+        case .unsignedInteger(let value): hasher.combine(3); hasher.combine(value)
+        case .double(let value): hasher.combine(4); hasher.combine(value)
+        case .string(let value): hasher.combine(5); hasher.combine(value)
+        case .data(let value): hasher.combine(6); hasher.combine(value)
+        case .date(let value): hasher.combine(7); hasher.combine(value)
+        case .array(let elements): hasher.combine(8); hasher.combine(elements)
+        case .dictionary(let entries):
+            hasher.combine(9)
+            hasher.combine(entries.count)
+            var sum = 0
+            for (key, value) in entries {
+                var entryHasher = Hasher()
+                entryHasher.combine(key)
+                entryHasher.combine(value)
+                sum = sum &+ entryHasher.finalize()
+            }
+            hasher.combine(sum)
+        }
+    }
+
+    /// Whether two trees are equal *and* every dictionary lists its keys in the same order.
+    public func orderedEquals(_ other: ModelValue) -> Bool {
+        switch (self, other) {
+        case (.array(let a), .array(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.orderedEquals($1) }
+        case (.dictionary(let a), .dictionary(let b)):
+            a.keys.elementsEqual(b.keys) && zip(a.values, b.values).allSatisfy { $0.orderedEquals($1) }
+        default:
+            self == other
         }
     }
 }
