@@ -25,6 +25,7 @@ public struct ModelEncoder: Sendable {
 
 /// The encoder handed to `encode(to:)`: one per nested value.
 final class TreeEncoder: Encoder {
+    let state: EncodingState
     let node: EncodingNode
     let parent: TreeEncoder?
     let component: ModelPath.Component?
@@ -36,9 +37,10 @@ final class TreeEncoder: Encoder {
     private var keyCache: [String: String] = [:]
 
     init(
-        node: EncodingNode, parent: TreeEncoder?, component: ModelPath.Component?, schema: ModelSchema?,
+        state: EncodingState, node: EncodingNode, parent: TreeEncoder?, component: ModelPath.Component?, schema: ModelSchema?,
         keyCase: KeyCase, inheritedKeyCase: KeyCase, plain: Bool
     ) {
+        self.state = state
         self.node = node
         self.parent = parent
         self.component = component
@@ -50,7 +52,7 @@ final class TreeEncoder: Encoder {
 
     static func encode<T: Encodable>(_ value: T, plain: Bool) throws(ModelError) -> ModelValue {
         let root = TreeEncoder(
-            node: EncodingNode(), parent: nil, component: nil, schema: nil,
+            state: EncodingState(), node: EncodingNode(), parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, plain: plain)
         do {
             return try root.box(value, component: nil)
@@ -105,19 +107,23 @@ final class TreeEncoder: Encoder {
 
     /// Encodes a nested value into a tree value.
     func box<T: Encodable>(_ value: T, component: ModelPath.Component?) throws -> ModelValue {
-        switch value {
-        case let text as String: return .string(text)
-        case let date as Date: return .date(date)
-        case let data as Data: return .data(data)
-        case let url as URL: return .string(url.absoluteString)
-        case let tree as ModelValue: return tree
-        case let decimal as Decimal: return .double(NSDecimalNumber(decimal: decimal).doubleValue)
-        default: break
-        }
-        let schema: ModelSchema? = plain ? nil : (T.self as? any Model.Type).map(ModelSchema.of)
-        let isDictionary = T.self is any StringKeyedDictionary.Type
+        // Metatype comparisons, not `as?` casts: `Array.encode(to:)` sends every element here.
+        let type = T.self
+        if type == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if type == Int.self { return .integer(Int64(unsafeBitCast(value, to: Int.self))) }
+        if type == Int64.self { return .integer(unsafeBitCast(value, to: Int64.self)) }
+        if type == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
+        if type == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if type == Date.self { return .date(unsafeBitCast(value, to: Date.self)) }
+        if type == Data.self { return .data(unsafeBitCast(value, to: Data.self)) }
+        if type == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
+        if type == ModelValue.self { return unsafeBitCast(value, to: ModelValue.self) }
+        if type == Decimal.self { return .double(NSDecimalNumber(decimal: unsafeBitCast(value, to: Decimal.self)).doubleValue) }
+        let kind = state.kind(of: type)
+        let schema: ModelSchema? = if case .model(let schema) = kind, !plain { schema } else { nil }
+        let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }
         let child = TreeEncoder(
-            node: EncodingNode(), parent: self, component: component, schema: schema,
+            state: state, node: EncodingNode(), parent: self, component: component, schema: schema,
             keyCase: schema?.keyCase ?? (isDictionary ? .unchanged : inheritedKeyCase),
             inheritedKeyCase: schema?.keyCase ?? inheritedKeyCase, plain: plain)
         try value.encode(to: child)
@@ -132,5 +138,19 @@ final class TreeEncoder: Encoder {
     static func boxFloat(_ value: Float) -> ModelValue {
         // Go through the shortest decimal form so 0.1 as Float is written 0.1, not 0.10000000149…
         .double(value.isFinite ? Double(String(value)) ?? Double(value) : Double(value))
+    }
+}
+
+/// State shared by every encoder of one top-level encode.
+final class EncodingState {
+    private var kinds: [ObjectIdentifier: DecodedKind] = [:]
+
+    /// How values of `type` are handled, worked out once per encode.
+    func kind<T>(of type: T.Type) -> DecodedKind {
+        let id = ObjectIdentifier(type)
+        if let known = kinds[id] { return known }
+        let kind = DecodedKind(type)
+        kinds[id] = kind
+        return kind
     }
 }

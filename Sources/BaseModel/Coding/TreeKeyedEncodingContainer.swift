@@ -36,13 +36,9 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     private var skipsNil: Bool { !encoder.plain }
 
     private func component(_ key: Key) -> ModelPath.Component {
-        guard let schema = encoder.schema else { return .key(encoder.plain ? key.stringValue : encoder.remoteKey(for: key.stringValue)) }
-        return .key(schema.remotePath(for: key.stringValue).primary.map(\.key).joined(separator: "."))
+        .key(encoder.plain ? key.stringValue : encoder.remoteKey(for: key.stringValue))
     }
 
-    private func isSkipped(_ key: Key) -> Bool {
-        encoder.schema?.uncodableKeys.contains(key.stringValue) ?? false
-    }
 
     mutating func encodeNil(forKey key: Key) throws { try store(.null, forKey: key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try store(.bool(value), forKey: key) }
@@ -61,8 +57,13 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try store(TreeEncoder.boxInteger(value), forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if isSkipped(key) { return }
-        try store(try encoder.box(value, component: component(key)), forKey: key)
+        guard let schema = encoder.schema else {
+            return try store(try encoder.box(value, component: component(key)), forKey: key)
+        }
+        let plan = schema.plan(for: key.stringValue)
+        if plan.isUncodable { return }
+        let component = ModelPath.Component.key(plan.singleKey ?? plan.path.primary.map(\.key).joined(separator: "."))
+        try store(try encoder.box(value, component: component), forKey: key)
     }
 
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) { .bool($0) } }
@@ -95,7 +96,7 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         let name = encoder.plain ? key.stringValue : encoder.remoteKey(for: key.stringValue)
         node.set(.node(child), forKey: name)
         return TreeEncoder(
-            node: child, parent: encoder, component: .key(name), schema: nil,
+            state: encoder.state, node: child, parent: encoder, component: .key(name), schema: nil,
             keyCase: encoder.inheritedKeyCase, inheritedKeyCase: encoder.inheritedKeyCase, plain: encoder.plain)
     }
 
@@ -150,7 +151,7 @@ struct TreeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let index = count
         node.append(.node(child))
         return TreeEncoder(
-            node: child, parent: encoder, component: .index(index), schema: nil,
+            state: encoder.state, node: child, parent: encoder, component: .index(index), schema: nil,
             keyCase: encoder.inheritedKeyCase, inheritedKeyCase: encoder.inheritedKeyCase, plain: encoder.plain)
     }
 

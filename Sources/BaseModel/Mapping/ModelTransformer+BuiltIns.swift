@@ -114,7 +114,27 @@ extension ModelTransformer {
 
     /// A numeric string in the input for a number property: `"12"` is read as 12 and written back
     /// as `"12"`.
-    public static let stringToNumber = numberToString.reversed.renamed("stringToNumber", refusal: "expected a numeric string")
+    public static let stringToNumber = ModelTransformer(
+        name: "stringToNumber",
+        decode: { value in
+            switch value {
+            case .integer, .unsignedInteger, .double: return value
+            case .string(let text):
+                guard let number = ModelValue.number(parsing: text) else {
+                    throw TransformerRefusal(description: "expected a numeric string")
+                }
+                return number
+            default: throw TransformerRefusal(description: "expected a numeric string")
+            }
+        },
+        encode: { value in
+            switch value {
+            case .integer(let number): return .string(String(number))
+            case .unsignedInteger(let number): return .string(String(number))
+            case .double(let number): return .string(String(number))
+            default: return value
+            }
+        })
 
     /// Booleans written loosely: `true`/`false`, `"true"`/`"false"`, `"yes"`/`"no"`, `"1"`/`"0"`,
     /// `1`/`0` (any letter case). Written back as a boolean.
@@ -158,15 +178,6 @@ extension ModelTransformer {
         default:
             return nil
         }
-    }
-
-    private func renamed(_ name: String, refusal: String) -> ModelTransformer {
-        ModelTransformer(
-            name: name,
-            decode: { value in
-                do { return try self.decode(value) } catch { throw TransformerRefusal(description: refusal) }
-            },
-            encode: { try self.encode($0) })
     }
 }
 
