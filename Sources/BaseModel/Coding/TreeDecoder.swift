@@ -86,7 +86,7 @@ final class DecodingState {
 
 /// The decoder handed to `init(from:)`: one per nested value, linked to its parent so the path is
 /// built only when an error needs it.
-final class TreeDecoder: Decoder {
+final class TreeDecoder: Decoder, PathLinked {
     let state: DecodingState
     let value: ModelValue
     let parent: TreeDecoder?
@@ -160,24 +160,12 @@ final class TreeDecoder: Decoder {
 
     // MARK: Path
 
-    /// The path from the root to this value, in the input's keys.
-    var path: ModelPath {
-        var components: [ModelPath.Component] = []
-        var node: TreeDecoder? = self
-        while let current = node {
-            if let component = current.component { components.append(component) }
-            node = current.parent
-        }
-        return ModelPath(components.reversed())
-    }
-
     func path(appending component: ModelPath.Component) -> ModelPath { path.appending(component) }
 
     func path(appending components: [RemoteKeyPath.Component]) -> ModelPath {
         path.appending(ModelPath(components.map { .key($0.key) }))
     }
 
-    var codingPath: [any CodingKey] { path.components.map(PathCodingKey.init) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     // MARK: Containers

@@ -24,7 +24,7 @@ public struct ModelEncoder: Sendable {
 }
 
 /// The encoder handed to `encode(to:)`: one per nested value.
-final class TreeEncoder: Encoder {
+final class TreeEncoder: Encoder, PathLinked {
     let state: EncodingState
     let node: EncodingNode
     let parent: TreeEncoder?
@@ -67,17 +67,6 @@ final class TreeEncoder: Encoder {
         try encode(value, plain: true)
     }
 
-    var path: ModelPath {
-        var components: [ModelPath.Component] = []
-        var current: TreeEncoder? = self
-        while let encoder = current {
-            if let component = encoder.component { components.append(component) }
-            current = encoder.parent
-        }
-        return ModelPath(components.reversed())
-    }
-
-    var codingPath: [any CodingKey] { path.components.map(PathCodingKey.init) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -3,19 +3,9 @@ import Foundation
 import OrderedCollections
 import Testing
 
-/// Locates the shared test corpus: from this file up to the package root (the first directory
-/// holding `Package.swift`), then `../shared/corpus`.
+/// The JSON folders of the shared corpus.
 enum JSONTestCorpus {
-    static let root: URL = {
-        var directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-            }
-            directory.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: "/nonexistent/shared/corpus")
-    }()
+    static let root = ModelCorpus.root
 
     static let good = root.appendingPathComponent("json")
     static let bad = root.appendingPathComponent("bad/json")
