@@ -1,0 +1,61 @@
+import Foundation
+import Synchronization
+
+/// The codecs known to the library, by format, and detection by content.
+///
+/// Loading never trusts a file's extension: ``detect(_:)`` asks every codec how sure it is that
+/// the bytes are its format and takes the most certain (BaseModel 2.6 did the same by first byte,
+/// then by parsing). The built-in codecs are registered on first use; other targets (crypto,
+/// keychain) register theirs with ``register(_:)``.
+public final class FormatRegistry: Sendable {
+    private let codecs: Mutex<[ModelFormat: any FormatCodec]>
+    private let order: Mutex<[ModelFormat]>
+
+    /// The registry the library uses.
+    public static let shared = FormatRegistry(codecs: builtInCodecs)
+
+    /// Creates a registry holding `codecs`.
+    public init(codecs: [any FormatCodec] = []) {
+        self.codecs = Mutex(Dictionary(codecs.map { ($0.format, $0) }, uniquingKeysWith: { $1 }))
+        self.order = Mutex(codecs.map(\.format))
+    }
+
+    /// Adds or replaces the codec for its format.
+    public func register(_ codec: any FormatCodec) {
+        codecs.withLock { $0[codec.format] = codec }
+        order.withLock { if !$0.contains(codec.format) { $0.append(codec.format) } }
+    }
+
+    /// The codec for `format`.
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` when no codec is registered for it.
+    public func codec(for format: ModelFormat) throws(ModelError) -> any FormatCodec {
+        guard let codec = codecs.withLock({ $0[format] }) else {
+            throw ModelError(.unsupported("no codec registered for the format \"\(format)\""))
+        }
+        return codec
+    }
+
+    /// Every registered format, in registration order.
+    public var formats: [ModelFormat] { order.withLock { $0 } }
+
+    /// The codec whose format the bytes are, by content alone.
+    ///
+    /// - Throws: ``ModelError/Reason/empty`` for empty data, and
+    ///   ``ModelError/Reason/malformed(_:)`` when no codec recognises the bytes.
+    public func detect(_ data: Data) throws(ModelError) -> any FormatCodec {
+        guard !data.isEmpty else { throw ModelError(.empty) }
+        var best: (codec: any FormatCodec, confidence: Int)?
+        for format in formats {
+            guard let codec = codecs.withLock({ $0[format] }), let confidence = codec.confidence(for: data) else { continue }
+            if confidence > best?.confidence ?? Int.min { best = (codec, confidence) }
+        }
+        guard let best else {
+            throw ModelError(.malformed("not a format this library reads"), excerpt: ModelValue.dataSummary(data.prefix(16)))
+        }
+        return best.codec
+    }
+
+    /// The codecs built into the core, registered in ``shared``.
+    static var builtInCodecs: [any FormatCodec] { [JSONCodec()] }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The `json` format: the model's tree as compact JSON, dates as ISO-8601 strings in UTC with
+/// milliseconds (BaseModel wrote local time with a literal `Z`; fixed), data as base64.
+///
+/// JSON has no dates or data, so they come back as strings; models read them back into `Date`
+/// and `Data` properties without a transformer.
+public struct JSONCodec: FormatCodec {
+    /// Creates the codec.
+    public init() {}
+
+    /// ``ModelFormat/json``.
+    public var format: ModelFormat { .json }
+    /// `json`.
+    public var fileExtension: String { "json" }
+
+    /// 50 when the first non-blank byte opens an object or array (`{`, `[`), or a string or
+    /// `null` (BaseModel's rule); `nil` otherwise.
+    public func confidence(for data: Data) -> Int? {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for byte in data.starts(with: byteOrderMark) ? data.dropFirst(3) : data {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "n"): return 50
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// Parses the JSON.
+    ///
+    /// - Throws: ``ModelError`` from ``JSONParser``.
+    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+        try JSONParser.parse(data)
+    }
+
+    /// Writes compact JSON.
+    ///
+    /// - Throws: ``ModelError`` for a non-finite number.
+    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+        try JSONWriter.data(from: tree)
+    }
+}

@@ -1,0 +1,29 @@
+/// The name of a file format: what `write(to:format:)`, `saveFormat` and the command line name.
+///
+/// Formats are open: the crypto and keychain targets add their own. Each has a codec registered
+/// in ``FormatRegistry``.
+public struct ModelFormat: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    /// The command-line name: `json`, `xml`, `binary`, `keyed-archive`, `hr-xml`, …
+    public let rawValue: String
+
+    /// Creates a format name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The command-line name.
+    public var description: String { rawValue }
+
+    /// JSON: dates as ISO-8601 strings in UTC, data as base64. Extension `json`.
+    public static let json = ModelFormat(rawValue: "json")
+    /// An XML property list of the model's tree. Extension `plist`.
+    public static let xmlPropertyList = ModelFormat(rawValue: "xml")
+    /// A binary property list of the model's tree. Extension `plist`.
+    public static let binaryPropertyList = ModelFormat(rawValue: "binary")
+    /// An NSKeyedArchiver archive (binary plist), as BaseModel's default format wrote. Extension `plist`.
+    public static let keyedArchive = ModelFormat(rawValue: "keyed-archive")
+    /// An HRCoder tree with `$class` and `$alias`, as an XML property list. Extension `plist`.
+    public static let hrXML = ModelFormat(rawValue: "hr-xml")
+    /// An HRCoder tree with `$class`, `$alias` and `$data`, as JSON. Extension `json`.
+    public static let hrJSON = ModelFormat(rawValue: "hr-json")
+    /// An HRCoder tree with `$class` and `$alias`, as a binary property list. Extension `plist`.
+    public static let hrBinary = ModelFormat(rawValue: "hr-binary")
+}
