@@ -16,6 +16,7 @@ struct KeyedDecodingCore {
         self.entries = entries
         self.usage = decoder.schema != nil && decoder.state.collectsReport
             ? decoder.state.usageRecord(at: decoder.path, entries: entries) : nil
+        if decoder.state.graph != nil { usage?.markRead([RemoteKeyPath.Component(GraphKeys.typeName)]) }
     }
 
     /// Where a key's value is.

@@ -3,6 +3,8 @@
 protocol PathLinked: AnyObject {
     var parent: Self? { get }
     var component: ModelPath.Component? { get }
+    /// Where the chain starts when its root is not the document's root.
+    var pathPrefix: ModelPath? { get }
 }
 
 extension PathLinked {
@@ -10,11 +12,13 @@ extension PathLinked {
     var path: ModelPath {
         var components: [ModelPath.Component] = []
         var node: Self? = self
+        var prefix: ModelPath?
         while let current = node {
             if let component = current.component { components.append(component) }
+            prefix = current.pathPrefix
             node = current.parent
         }
-        return ModelPath(components.reversed())
+        return (prefix ?? .root).appending(ModelPath(components.reversed()))
     }
 
     /// The same path as coding keys, for `Decoder.codingPath`/`Encoder.codingPath`.

@@ -13,15 +13,23 @@ import OrderedCollections
 /// let game = try ModelDecoder().decode(Game.self, from: ["game_id": "93"])
 /// ```
 public struct ModelDecoder: Sendable {
-    /// Creates a decoder.
-    public init() {}
+    /// When set, the decoder reads *typed trees* (see ``FormatCodec``): a dictionary's `$class`
+    /// picks the registered model type to build (a `Dog` for an `Animal` property, when `Dog` is
+    /// a registered subclass), and `{"$alias": path}` gives the class instance already decoded at
+    /// that path, so shared instances stay shared. `nil` (the default) reads plain trees.
+    public var registry: ModelRegistry?
+
+    /// Creates a decoder; pass a registry to read typed trees.
+    public init(registry: ModelRegistry? = nil) {
+        self.registry = registry
+    }
 
     /// Decodes a value of `type` from `value`.
     ///
     /// - Throws: ``ModelError`` with the path of the offending value (in the input's keys), the
     ///   expected and found kinds and an excerpt.
     public func decode<T: Decodable>(_ type: T.Type, from value: ModelValue) throws(ModelError) -> T {
-        try TreeDecoder.decode(type, from: value, plain: false, report: nil)
+        try TreeDecoder.decode(type, from: value, plain: false, registry: registry, report: nil)
     }
 
     /// Decodes a value of `type` from `value` and adds to `report` what did not fit.
@@ -30,13 +38,17 @@ public struct ModelDecoder: Sendable {
     public func decode<T: Decodable>(
         _ type: T.Type, from value: ModelValue, report: inout ModelReport
     ) throws(ModelError) -> T {
-        try TreeDecoder.decode(type, from: value, plain: false, report: &report)
+        try withUnsafeMutablePointer(to: &report) { pointer throws(ModelError) in
+            try TreeDecoder.decode(type, from: value, plain: false, registry: registry, report: pointer)
+        }
     }
 }
 
 /// State shared by every decoder of one top-level decode.
 final class DecodingState {
     var report: ModelReport?
+    /// Set when reading a typed tree: the registry and the instances decoded so far.
+    var graph: GraphReading?
     private var usage: [ModelPath: UsageRecord] = [:]
     private var usageOrder: [ModelPath] = []
 
@@ -114,6 +126,10 @@ final class TreeDecoder: Decoder, PathLinked {
     /// The enclosing model decoder and property whose default this model's defaults come from.
     private(set) var defaultsSource: (TreeDecoder, String)?
 
+    /// For a decoder started away from its parent chain (an object reached through an alias):
+    /// the path its chain starts at.
+    var pathPrefix: ModelPath?
+
     init(
         state: DecodingState, value: ModelValue, parent: TreeDecoder?, component: ModelPath.Component?,
         schema: ModelSchema?, keyCase: KeyCase, inheritedKeyCase: KeyCase, coercion: Coercion, plain: Bool
@@ -130,9 +146,11 @@ final class TreeDecoder: Decoder, PathLinked {
     }
 
     static func decode<T: Decodable>(
-        _ type: T.Type, from value: ModelValue, plain: Bool, report: UnsafeMutablePointer<ModelReport>?
+        _ type: T.Type, from value: ModelValue, plain: Bool, registry: ModelRegistry? = nil,
+        report: UnsafeMutablePointer<ModelReport>?
     ) throws(ModelError) -> T {
         let state = DecodingState(collectingReport: report != nil)
+        state.graph = registry.map { GraphReading(registry: $0, root: value) }
         let root = TreeDecoder(
             state: state, value: value, parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: plain)
@@ -147,14 +165,6 @@ final class TreeDecoder: Decoder, PathLinked {
             return result
         } catch {
             throw ModelError.from(error, format: "tree")
-        }
-    }
-
-    static func decode<T: Decodable>(
-        _ type: T.Type, from value: ModelValue, plain: Bool, report: inout ModelReport
-    ) throws(ModelError) -> T {
-        try withUnsafeMutablePointer(to: &report) { pointer throws(ModelError) in
-            try decode(type, from: value, plain: plain, report: pointer)
         }
     }
 
@@ -206,6 +216,7 @@ final class TreeDecoder: Decoder, PathLinked {
         case .tree: return unsafeBitCast(value, to: T.self)
         case .model(let schema) where !plain:
             guard case .dictionary = value else { return try makeModel(type, from: value, component: component) }
+            if state.graph != nil { return try decodeGraphModel(type, from: value, component: component) }
             let child = TreeDecoder(
                 state: state, value: value, parent: self, component: component, schema: schema,
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)

@@ -11,15 +11,22 @@ import Foundation
 /// let tree = try ModelEncoder().encode(game)   // ["game_id": "93", "venue": ["address": …]]
 /// ```
 public struct ModelEncoder: Sendable {
-    /// Creates an encoder.
-    public init() {}
+    /// When set, the encoder writes a *typed tree* (see ``FormatCodec``): every model dictionary
+    /// starts with `"$class"`, its registered name, and a class instance met again is written as
+    /// `{"$alias": "<key path of its first occurrence>"}`, so the graph keeps its shape.
+    public var registry: ModelRegistry?
+
+    /// Creates an encoder; pass a registry to write typed trees.
+    public init(registry: ModelRegistry? = nil) {
+        self.registry = registry
+    }
 
     /// Encodes `value` into a tree.
     ///
     /// - Throws: ``ModelError`` when a transformer or a hand-written `encode(to:)` fails, with the
     ///   path of the value.
     public func encode<T: Encodable>(_ value: T) throws(ModelError) -> ModelValue {
-        try TreeEncoder.encode(value, plain: false)
+        try TreeEncoder.encode(value, plain: false, registry: registry)
     }
 }
 
@@ -35,6 +42,8 @@ final class TreeEncoder: Encoder, PathLinked {
     /// Plain mode: local keys, every property, `nil` written as null, no transformers.
     let plain: Bool
     private var keyCache: [String: String] = [:]
+    /// Encoders always start at the document's root.
+    var pathPrefix: ModelPath? { nil }
 
     init(
         state: EncodingState, node: EncodingNode, parent: TreeEncoder?, component: ModelPath.Component?, schema: ModelSchema?,
@@ -50,9 +59,11 @@ final class TreeEncoder: Encoder, PathLinked {
         self.plain = plain
     }
 
-    static func encode<T: Encodable>(_ value: T, plain: Bool) throws(ModelError) -> ModelValue {
+    static func encode<T: Encodable>(_ value: T, plain: Bool, registry: ModelRegistry? = nil) throws(ModelError) -> ModelValue {
+        let state = EncodingState()
+        state.graph = registry.map(GraphWriting.init)
         let root = TreeEncoder(
-            state: EncodingState(), node: EncodingNode(), parent: nil, component: nil, schema: nil,
+            state: state, node: EncodingNode(), parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, plain: plain)
         do {
             return try root.box(value, component: nil)
@@ -109,6 +120,9 @@ final class TreeEncoder: Encoder, PathLinked {
         if type == ModelValue.self { return unsafeBitCast(value, to: ModelValue.self) }
         if type == Decimal.self { return .double(NSDecimalNumber(decimal: unsafeBitCast(value, to: Decimal.self)).doubleValue) }
         let kind = state.kind(of: type)
+        if case .model = kind, !plain, let graph = state.graph {
+            return try boxGraphModel(value, component: component, graph: graph)
+        }
         let schema: ModelSchema? = if case .model(let schema) = kind, !plain { schema } else { nil }
         let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }
         let child = TreeEncoder(
@@ -132,6 +146,8 @@ final class TreeEncoder: Encoder, PathLinked {
 
 /// State shared by every encoder of one top-level encode.
 final class EncodingState {
+    /// Set when writing a typed tree.
+    var graph: GraphWriting?
     private var kinds: [ObjectIdentifier: DecodedKind] = [:]
 
     /// How values of `type` are handled, worked out once per encode.

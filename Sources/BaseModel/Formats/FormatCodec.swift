@@ -28,6 +28,10 @@ public protocol FormatCodec: Sendable {
     /// codec with the highest confidence (see ``FormatRegistry/detect(_:)``).
     func confidence(for data: Data) -> Int?
 
+    /// Whether the format stores types and shared references: models are then written with
+    /// `$class` and `$alias` and read back polymorphically. Default: `false`.
+    var storesTypes: Bool { get }
+
     /// Reads a typed tree.
     ///
     /// - Throws: ``ModelError`` (malformed, truncated, empty, or unsupported content).
@@ -37,4 +41,9 @@ public protocol FormatCodec: Sendable {
     ///
     /// - Throws: ``ModelError`` when the tree holds something the format cannot store.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data
+}
+
+extension FormatCodec {
+    /// Plain formats store no types.
+    public var storesTypes: Bool { false }
 }

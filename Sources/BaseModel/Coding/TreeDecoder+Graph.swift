@@ -1,0 +1,88 @@
+/// What a decode of a typed tree remembers: the registry that names types, the whole tree (to
+/// follow forward aliases), and the class instances decoded so far by key path.
+final class GraphReading {
+    let registry: ModelRegistry
+    let root: ModelValue
+    var instances: [String: AnyObject] = [:]
+    var inProgress: Set<String> = []
+
+    init(registry: ModelRegistry, root: ModelValue) {
+        self.registry = registry
+        self.root = root
+    }
+}
+
+/// Reading typed trees: `$class` picks a registered subtype, `$alias` gives back the instance
+/// decoded at that path, and every class instance is remembered under its key path.
+extension TreeDecoder {
+    func decodeGraphModel<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, component: ModelPath.Component?
+    ) throws -> T {
+        let graph = state.graph!
+        let position = component.map(path(appending:)) ?? path
+        if case .string(let target)? = value[GraphKeys.alias] {
+            return try resolveAlias(target, as: type, at: position, graph: graph)
+        }
+        return try decodeGraphObject(type, from: value, keyPath: GraphKeys.keyPath(position), at: position, graph: graph)
+    }
+
+    /// Decodes the object at `keyPath`, as the registered type its `$class` names when that is
+    /// `T` or a subclass of it, and remembers class instances.
+    private func decodeGraphObject<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, keyPath: String, at position: ModelPath, graph: GraphReading
+    ) throws -> T {
+        // Decoded already: a forward alias reached it first.
+        if let existing = graph.instances[keyPath], let instance = existing as? T { return instance }
+        var concrete = type as! any Model.Type
+        if case .string(let name)? = value[GraphKeys.typeName], let registered = graph.registry.type(named: name),
+            registered is T.Type {
+            concrete = registered
+        }
+        graph.inProgress.insert(keyPath)
+        defer { graph.inProgress.remove(keyPath) }
+        let object = try decodeConcrete(concrete, from: value, at: position)
+        guard let instance = object as? T else {
+            throw ModelError(.typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: object))"), path: position)
+        }
+        if Swift.type(of: object) is AnyClass { graph.instances[keyPath] = object as AnyObject }
+        return instance
+    }
+
+    private func decodeConcrete(_ type: any Model.Type, from value: ModelValue, at position: ModelPath) throws -> any Model {
+        func decode<M: Model>(_ model: M.Type) throws -> M {
+            let schema = ModelSchema.of(M.self)
+            let child = TreeDecoder(
+                state: state, value: value, parent: nil, component: nil, schema: schema,
+                keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+            child.pathPrefix = position
+            return try M(from: child)
+        }
+        return try decode(type)
+    }
+
+    private func resolveAlias<T: Decodable>(
+        _ target: String, as type: T.Type, at position: ModelPath, graph: GraphReading
+    ) throws -> T {
+        if let existing = graph.instances[target] {
+            guard let instance = existing as? T else {
+                throw ModelError(
+                    .typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: existing))"), path: position,
+                    excerpt: "$alias \(target)")
+            }
+            return instance
+        }
+        if graph.inProgress.contains(target) {
+            throw ModelError(
+                .unsupported("the alias \"\(target)\" points at an object still being decoded (a cycle); Swift properties cannot hold a cycle that is built while it is read"),
+                path: position)
+        }
+        guard let value = GraphKeys.resolve(target, in: graph.root), case .dictionary = value,
+            value[GraphKeys.alias] == nil
+        else {
+            throw ModelError(.invalidValue("the alias \"\(target)\" does not lead to an object"), path: position)
+        }
+        // A forward reference: decode the target now, where it stands, so that reaching it later
+        // gives this same instance.
+        return try decodeGraphObject(type, from: value, keyPath: target, at: GraphKeys.modelPath(target), graph: graph)
+    }
+}

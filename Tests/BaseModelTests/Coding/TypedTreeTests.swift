@@ -1,0 +1,123 @@
+import BaseModel
+import Foundation
+import Testing
+
+/// Typed trees: `$class` for polymorphism, `$alias` for shared class instances.
+enum TypedTreeFixtures {
+    class Animal: Model, @unchecked Sendable {
+        var name = ""
+        required init() {}
+        class var keyPaths: [String: RemoteKeyPath] { [:] }
+    }
+
+    final class Dog: Animal, @unchecked Sendable {
+        var breed = ""
+        private enum CodingKeys: String, CodingKey { case breed }
+        required init() { super.init() }
+        required init(from decoder: any Decoder) throws {
+            try super.init(from: decoder)
+            breed = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .breed)
+        }
+        override func encode(to encoder: any Encoder) throws {
+            try super.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(breed, forKey: .breed)
+        }
+    }
+
+    final class Owner: Model, @unchecked Sendable {
+        var pets: [Animal] = []
+        var favourite: Animal?
+        required init() {}
+    }
+
+    static func registry() -> ModelRegistry {
+        let registry = ModelRegistry()
+        registry.register(Animal.self)
+        registry.register(Dog.self)
+        registry.register(Owner.self)
+        return registry
+    }
+}
+
+@Suite struct TypedTreeTests {
+    typealias Animal = TypedTreeFixtures.Animal
+    typealias Dog = TypedTreeFixtures.Dog
+    typealias Owner = TypedTreeFixtures.Owner
+
+    func owner() -> Owner {
+        let rex = Dog()
+        rex.name = "Rex"
+        rex.breed = "Lab"
+        let tom = Animal()
+        tom.name = "Tom"
+        let owner = Owner()
+        owner.pets = [rex, tom]
+        owner.favourite = rex
+        return owner
+    }
+
+    @Test func typesAndAliasesAreWritten() throws {
+        let tree = try ModelEncoder(registry: TypedTreeFixtures.registry()).encode(owner())
+        #expect(tree[GraphKey.typeName] == "Owner")
+        #expect(tree["pets"]?[0] == ["$class": "Dog", "name": "Rex", "breed": "Lab"])
+        #expect(tree["pets"]?[1] == ["$class": "Animal", "name": "Tom"])
+        #expect(tree["favourite"] == ["$alias": "pets.0"])
+    }
+
+    @Test func subclassesComeBackAsThemselvesAndSharedInstancesStayShared() throws {
+        let registry = TypedTreeFixtures.registry()
+        let tree = try ModelEncoder(registry: registry).encode(owner())
+        let decoded = try ModelDecoder(registry: registry).decode(Owner.self, from: tree)
+        let rex = try #require(decoded.pets.first as? Dog)
+        #expect(rex.breed == "Lab" && rex.name == "Rex")
+        #expect(type(of: decoded.pets[1]) == Animal.self)
+        #expect(decoded.favourite === rex)
+    }
+
+    @Test func withoutARegistryTheDeclaredTypeIsUsedAndNothingIsShared() throws {
+        let tree = try ModelEncoder().encode(owner())
+        #expect(tree["pets"]?[0]?["$class"] == nil)
+        let decoded = try ModelDecoder().decode(Owner.self, from: tree)
+        #expect(type(of: decoded.pets[0]) == Animal.self)
+        #expect(decoded.favourite !== decoded.pets[0])
+    }
+
+    @Test func aForwardAliasGivesTheInstanceDecodedLater() throws {
+        let tree: ModelValue = [
+            "$class": "Owner",
+            "favourite": ["$alias": "pets.1"],
+            "pets": [["$class": "Animal", "name": "Tom"], ["$class": "Dog", "name": "Rex", "breed": "Lab"]],
+        ]
+        let decoded = try ModelDecoder(registry: TypedTreeFixtures.registry()).decode(Owner.self, from: tree)
+        #expect(decoded.favourite === decoded.pets[1])
+        #expect((decoded.favourite as? Dog)?.breed == "Lab")
+    }
+
+    @Test func unknownOrUnrelatedClassNamesFallBackToTheDeclaredType() throws {
+        let tree: ModelValue = ["pets": [["$class": "Unicorn", "name": "Sparkle"], ["$class": "Owner", "name": "x"]]]
+        let decoded = try ModelDecoder(registry: TypedTreeFixtures.registry()).decode(Owner.self, from: tree)
+        #expect(decoded.pets.map(\.name) == ["Sparkle", "x"])
+        #expect(decoded.pets.allSatisfy { type(of: $0) == Animal.self })
+    }
+
+    @Test func aDanglingAliasIsATypedError() throws {
+        let tree: ModelValue = ["favourite": ["$alias": "pets.7"], "pets": []]
+        let error = #expect(throws: ModelError.self) {
+            try ModelDecoder(registry: TypedTreeFixtures.registry()).decode(Owner.self, from: tree)
+        }
+        #expect(error?.path.description == "favourite")
+    }
+
+    @Test func aCycleThroughAnAncestorIsATypedErrorNotACrash() throws {
+        let tree: ModelValue = ["$class": "Owner", "pets": [["$alias": "$root"]]]
+        #expect(throws: ModelError.self) {
+            try ModelDecoder(registry: TypedTreeFixtures.registry()).decode(Owner.self, from: tree)
+        }
+    }
+}
+
+/// The reserved keys, as tests spell them.
+enum GraphKey {
+    static let typeName = "$class"
+}
