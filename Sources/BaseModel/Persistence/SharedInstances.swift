@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// The shared instance of each model type, and the streams that hear about replacements.
+///
+/// One slot per concrete type, so every subclass has its own (BaseModel kept one per class).
+/// Instances are held as `Any` behind a lock: the library never touches them concurrently, it only
+/// hands them out; whether a class model may be mutated from several tasks is the model's concern
+/// (see the README).
+enum SharedInstances {
+    /// An instance handed across the lock. Models need not be `Sendable`; the library only stores
+    /// and returns them, never uses them from two places at once.
+    struct Box: @unchecked Sendable {
+        let value: Any
+    }
+
+    private struct Slot: Sendable {
+        var instance: Box?
+        var listeners: [UUID: @Sendable (SharedInstanceUpdate) -> Void] = [:]
+    }
+
+    private static let slots = Mutex<[ObjectIdentifier: Slot]>([:])
+    /// One lock per type for saves, so concurrent saves write one after another.
+    private static let saveLocks = Mutex<[ObjectIdentifier: NSLock]>([:])
+
+
+    static func instance(of type: Any.Type) -> Any? {
+        slots.withLock { $0[ObjectIdentifier(type)]?.instance }?.value
+    }
+
+    /// Stores `instance` unless one is there already, and returns the one that is stored.
+    static func storeIfAbsent(_ instance: Box, for type: Any.Type) -> Any {
+        slots.withLock { slots in
+            let id = ObjectIdentifier(type)
+            if let existing = slots[id]?.instance { return existing }
+            slots[id, default: Slot()].instance = instance
+            return instance
+        }.value
+    }
+
+    /// Replaces the instance; returns the old one and the listeners to tell.
+    static func replace(
+        with instance: Box?, for type: Any.Type
+    ) -> (old: Any?, listeners: [@Sendable (SharedInstanceUpdate) -> Void]) {
+        let (old, listeners) = slots.withLock { slots in
+            let id = ObjectIdentifier(type)
+            let old = slots[id]?.instance
+            slots[id, default: Slot()].instance = instance
+            return (old, Array(slots[id]!.listeners.values))
+        }
+        return (old?.value, listeners)
+    }
+
+    static func addListener(for type: ObjectIdentifier, _ listener: @escaping @Sendable (SharedInstanceUpdate) -> Void) -> UUID {
+        let token = UUID()
+        slots.withLock { $0[type, default: Slot()].listeners[token] = listener }
+        return token
+    }
+
+    static func removeListener(_ token: UUID, for type: ObjectIdentifier) {
+        _ = slots.withLock { $0[type]?.listeners.removeValue(forKey: token) }
+    }
+
+    static func saveLock(for type: Any.Type) -> NSLock {
+        saveLocks.withLock { locks in
+            if let lock = locks[ObjectIdentifier(type)] { return lock }
+            let lock = NSLock()
+            locks[ObjectIdentifier(type)] = lock
+            return lock
+        }
+    }
+}
+
+extension Notification.Name {
+    /// Posted when a model type's shared instance is replaced (not when it is first created),
+    /// with the **old** instance as the object and no user info, as BaseModel's
+    /// `BaseModelSharedInstanceUpdatedNotification`.
+    public static let baseModelSharedInstanceUpdated = Notification.Name("BaseModelSharedInstanceUpdatedNotification")
+}
+
+/// A replacement of a shared instance, as ``Model/sharedInstanceUpdates`` delivers it. Read the
+/// type's `shared` for the new instance (it is not carried here, since models need not be
+/// `Sendable`).
+public struct SharedInstanceUpdate: Sendable, Hashable {
+    /// The ``Model/typeName`` of the type whose shared instance changed.
+    public let typeName: String
+    /// Whether the shared instance was freed (`setSharedInstance(nil)`) rather than replaced.
+    public let wasCleared: Bool
+
+    /// Creates an update, for comparisons in tests.
+    public init(typeName: String, wasCleared: Bool) {
+        self.typeName = typeName
+        self.wasCleared = wasCleared
+    }
+}
