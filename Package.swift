@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "BaseModel", targets: ["BaseModel"]),
         .executable(name: "basemodel", targets: ["basemodel"]),
+        .executable(name: "todolist", targets: ["TodoList"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -20,6 +21,12 @@ let package = Package(
         .executableTarget(
             name: "basemodel",
             dependencies: ["BaseModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "TodoList",
+            dependencies: ["BaseModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/TodoList",
+            resources: [.copy("Resources/TodoList.plist")]
         ),
         .testTarget(
             name: "BaseModelTests",

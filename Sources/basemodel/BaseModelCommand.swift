@@ -5,12 +5,12 @@ import ArgumentParser
 struct BaseModelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "basemodel",
-        abstract: "Inspect files written by BaseModel for Swift.",
+        abstract: "Inspect and convert files written by BaseModel for Swift (and the Objective-C originals).",
         discussion: """
-            Reads a file, detects its format from its bytes (never from its extension) and prints \
-            the value tree it holds. JSON is supported now; property lists, keyed archives, HRCoder \
-            trees, FastCoding and encrypted files come with the formats work.
+            Reads files in every format BaseModel for Swift writes, detecting the format from the \
+            bytes (never from the extension): inspect prints the tree, convert rewrites it in \
+            another format.
             """,
-        subcommands: [Inspect.self]
+        subcommands: [Inspect.self, Convert.self]
     )
 }

@@ -1,0 +1,88 @@
+import ArgumentParser
+import BaseModel
+import Foundation
+
+/// BaseModel's TodoList example as a command: the list is a shared instance, every change is
+/// saved, and `--format` picks the save format. The file is `TodoList.plist` in the data folder
+/// whatever the format: it is read back by content.
+@main
+struct TodoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todolist",
+        abstract: "A to-do list kept by BaseModel for Swift.",
+        subcommands: [List.self, Add.self, Check.self, Remove.self],
+        defaultSubcommand: List.self
+    )
+}
+
+/// Options every subcommand takes.
+struct StorageOptions: ParsableArguments {
+    @Option(help: "The save format: json, xml, binary, keyed-archive, hr-xml, hr-json, hr-binary.")
+    var format = "keyed-archive"
+
+    @Option(help: "The folder for TodoList.plist (default: the application-support folder).")
+    var dataDirectory: String?
+
+    /// Applies the options and returns the shared list.
+    func open() throws -> TodoList {
+        let chosen = ModelFormat(rawValue: format)
+        guard FormatRegistry.shared.formats.contains(chosen) else {
+            throw ValidationError("unknown format \"\(format)\"")
+        }
+        TodoSettings.format.withLock { $0 = chosen }
+        if let dataDirectory { ModelLocations.applicationSupport = URL(fileURLWithPath: dataDirectory) }
+        try TodoList.reloadSharedInstance()
+        return TodoList.shared
+    }
+}
+
+extension TodoCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the list.")
+        @OptionGroup var storage: StorageOptions
+
+        func run() throws {
+            for (index, item) in try storage.open().items.enumerated() {
+                print("\(index + 1). [\(item.checked ? "x" : " ")] \(item.label)")
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add an item and save.")
+        @OptionGroup var storage: StorageOptions
+        @Argument(help: "The item's label.") var label: String
+
+        func run() throws {
+            let list = try storage.open()
+            list.items.append(TodoItem(label: label))
+            try list.save()
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Toggle an item's check mark and save.")
+        @OptionGroup var storage: StorageOptions
+        @Argument(help: "The item's number, from 1.") var number: Int
+
+        func run() throws {
+            let list = try storage.open()
+            guard list.items.indices.contains(number - 1) else { throw ValidationError("no item \(number)") }
+            list.items[number - 1].checked.toggle()
+            try list.save()
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an item and save.")
+        @OptionGroup var storage: StorageOptions
+        @Argument(help: "The item's number, from 1.") var number: Int
+
+        func run() throws {
+            let list = try storage.open()
+            guard list.items.indices.contains(number - 1) else { throw ValidationError("no item \(number)") }
+            list.items.remove(at: number - 1)
+            try list.save()
+        }
+    }
+}
