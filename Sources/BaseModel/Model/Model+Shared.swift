@@ -57,7 +57,8 @@ extension Model {
         return stream
     }
 
-    /// Writes the shared instance to ``saveFile`` in ``saveFormat``, atomically (BaseModel's `save`).
+    /// Writes the shared instance to ``saveFile`` in ``saveFormat``, atomically (BaseModel's
+    /// `save`); with ``ModelFormat/userDefaults``, stores one defaults key per property instead.
     ///
     /// For a class model, `self` must be the shared instance; for a struct model, `self`
     /// becomes the shared instance and is written. Concurrent saves of one type run one after
@@ -76,6 +77,7 @@ extension Model {
         let lock = SharedInstances.saveLock(for: Self.self)
         lock.lock()
         defer { lock.unlock() }
+        if Self.saveFormat == .userDefaults { return try saveToUserDefaults() }
         try write(to: Self.saveFile, format: Self.saveFormat, atomically: true)
     }
 
@@ -97,7 +99,9 @@ extension Model {
             layers.append(tree)
             typed = typed || storesTypes
         }
-        if let data = FileManager.default.contents(atPath: saveURL.path) {
+        if saveFormat == .userDefaults {
+            if let stored = try treeFromUserDefaults() { layers.append(stored) }
+        } else if let data = FileManager.default.contents(atPath: saveURL.path) {
             let codec = try FormatRegistry.shared.detect(data)
             layers.append(try codec.decodeTree(from: data))
             typed = typed || codec.storesTypes

@@ -80,6 +80,10 @@ public protocol Model: Codable {
     /// The bundle holding ``resourceFile``. Default: `Bundle.main`; a type in a package names its
     /// module's bundle (`Bundle.module`).
     static var resourceBundle: Bundle { get }
+
+    /// The user-defaults suite the ``ModelFormat/userDefaults`` format saves into; `nil` (the
+    /// default) is `UserDefaults.standard`.
+    static var userDefaultsSuite: String? { get }
 }
 
 extension Model {
@@ -107,4 +111,6 @@ extension Model {
     public static var resourceFile: String { "\(typeName).plist" }
     /// The main bundle.
     public static var resourceBundle: Bundle { .main }
+    /// The standard defaults.
+    public static var userDefaultsSuite: String? { nil }
 }

@@ -1,0 +1,51 @@
+import BaseModel
+import Foundation
+import Testing
+
+/// A suite of its own, removed afterwards: the tests never touch the user's own defaults.
+let userDefaultsTestSuite = "BaseModelTests.\(UUID().uuidString)"
+
+final class Preferences: Model, @unchecked Sendable {
+    var volume = 5
+    var userName: String?
+    var lastOpened: Date?
+    var recent: [String] = []
+    var scratch = "not saved"
+    required init() {}
+    static var saveFormat: ModelFormat { .userDefaults }
+    static var userDefaultsSuite: String? { userDefaultsTestSuite }
+    static var keyCase: KeyCase { .snakeCase }
+    static var uncodableKeys: Set<String> { ["scratch"] }
+    static var resourceFile: String { "/nonexistent/Preferences.plist" }
+}
+
+@Suite(.serialized) struct UserDefaultsFormatTests {
+    @Test func savePutsOnePropertyPerKeyAndRemovesNilOnes() throws {
+        let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite))
+        defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite) }
+        defaults.set("unrelated", forKey: "someone_else")
+
+        let preferences = Preferences.shared
+        preferences.volume = 8
+        preferences.userName = "ada"
+        preferences.lastOpened = Date(timeIntervalSince1970: 1_700_000_000)
+        preferences.recent = ["a.txt", "b.txt"]
+        try preferences.save()
+        #expect(defaults.integer(forKey: "volume") == 8)
+        #expect(defaults.string(forKey: "user_name") == "ada")
+        #expect(defaults.object(forKey: "last_opened") as? Date == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(defaults.stringArray(forKey: "recent") == ["a.txt", "b.txt"])
+        #expect(defaults.object(forKey: "scratch") == nil)
+
+        preferences.userName = nil
+        try preferences.save()
+        #expect(defaults.object(forKey: "user_name") == nil)
+
+        try Preferences.reloadSharedInstance()
+        let reloaded = Preferences.shared
+        #expect(reloaded !== preferences)
+        #expect(reloaded.volume == 8 && reloaded.userName == nil && reloaded.recent == ["a.txt", "b.txt"])
+        #expect(reloaded.lastOpened == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(reloaded.scratch == "not saved")
+    }
+}
