@@ -57,5 +57,5 @@ public final class FormatRegistry: Sendable {
     }
 
     /// The codecs built into the core, registered in ``shared``.
-    static var builtInCodecs: [any FormatCodec] { [JSONCodec()] }
+    static var builtInCodecs: [any FormatCodec] { [JSONCodec(), HRJSONCodec(), HRXMLCodec(), HRBinaryCodec()] }
 }

@@ -1,0 +1,119 @@
+/// HRCoder's reserved keys and key paths, for typed trees and the HR documents written from them.
+///
+/// An HR document is a typed tree (see ``FormatCodec``) stored as JSON or as a property list:
+///
+/// ```swift
+/// let tree: ModelValue = [
+///     "$class": "TodoList",
+///     "items": [["$class": "TodoItem", "label": "Buy milk"]],
+///     "first": ["$alias": "items.0"],
+/// ]
+/// HRTree.resolve("items.0", in: tree)   // the TodoItem dictionary
+/// try HRTree.validate(tree)              // every alias names a value: no error
+/// ```
+///
+/// ## Key paths
+///
+/// An alias names its target with a dotted key path from the root, as HRCoder wrote them:
+/// `items`, `items.0`, `items.0.owner`. Each step is looked up in the container it meets: in a
+/// dictionary it is a key (so a dictionary key `"0"` is found by the step `0`), in an array it must
+/// be a decimal index written without sign or leading zeros (`0`, `12`, never `01` or `+1`). The
+/// path `$root` names the root itself; there is no `$root.` prefix on other paths.
+///
+/// A path names a place in the document as written. It never continues *through* an alias
+/// dictionary (HRCoder never writes such a path: every object is named by its first occurrence),
+/// so aliases cannot chain or loop.
+///
+/// ## Topics
+///
+/// - ``classKey``, ``aliasKey``, ``rootKeyPath``, ``dataKey``: the reserved names.
+/// - ``isAlias(_:)``, ``resolve(_:in:)``, ``keyPath(for:)``: aliases and the paths they name.
+/// - ``validate(_:format:)``, ``maximumDepth``: the checks every HR document passes on read and
+///   write.
+public enum HRTree {
+    /// `$class`: the registered type name of a typed object (HRCoder's `+classNameKey`).
+    public static let classKey = "$class"
+    /// `$alias`: the dotted key path of an object met before, in `{"$alias": "items.0"}`.
+    public static let aliasKey = "$alias"
+    /// `$root`: the key path that names the root object. It appears only as an alias target.
+    public static let rootKeyPath = "$root"
+    /// `$data`: base64 bytes in HR JSON, in `{"$class": "NSData", "$data": "AQID"}`.
+    public static let dataKey = "$data"
+
+    /// Whether `value` is an alias: a dictionary holding ``aliasKey``.
+    ///
+    /// HRCoder checks for an alias before anything else, so a dictionary holding both `$alias`
+    /// and `$class` is an alias. Its other keys mean nothing: every reader ignores them, and the
+    /// HR codecs drop them when they read or write.
+    public static func isAlias(_ value: ModelValue) -> Bool {
+        guard case .dictionary(let entries) = value else { return false }
+        return entries[aliasKey] != nil
+    }
+
+    /// The value that a dotted key path names in `tree`, or `nil` when it names nothing.
+    ///
+    /// `$root` gives `tree` itself. Other paths are walked a step at a time: a dictionary step is
+    /// a key, an array step a canonical decimal index (`0`, `12`; not `01`, `-1` or `+1`). The
+    /// walk stops with `nil` at a missing key, an index out of range, a scalar, or an alias
+    /// dictionary that has steps left after it (a path never runs through an alias). The value
+    /// found may itself be an alias; ``validate(_:format:)`` rejects aliases that name one.
+    ///
+    /// ```swift
+    /// HRTree.resolve("$root", in: tree)     // tree
+    /// HRTree.resolve("items.0", in: tree)   // the first element of the array at "items"
+    /// HRTree.resolve("items.01", in: tree)  // nil
+    /// ```
+    ///
+    /// Complexity: O(*d*) dictionary lookups for a path of *d* steps, plus O(length of the path)
+    /// to split it.
+    public static func resolve(_ keyPath: String, in tree: ModelValue) -> ModelValue? {
+        if keyPath == rootKeyPath { return tree }
+        var current = tree
+        for step in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+            switch current {
+            case .dictionary(let entries):
+                if entries[aliasKey] != nil { return nil }
+                guard let next = entries[String(step)] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = arrayIndex(step), index < elements.count else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The index a key-path step names in an array: decimal digits without sign, and no
+    /// leading zero except for `0` itself.
+    static func arrayIndex(_ step: Substring) -> Int? {
+        let digits = step.utf8
+        guard let first = digits.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return nil }
+        if first == UInt8(ascii: "0") { return digits.count == 1 ? 0 : nil }
+        guard digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(step)
+    }
+
+    /// The dotted key path of a position, as aliases spell it: `items.0.owner`, and `$root` for
+    /// the root.
+    ///
+    /// ```swift
+    /// HRTree.keyPath(for: [.key("items"), .index(0)])   // "items.0"
+    /// HRTree.keyPath(for: .root)                          // "$root"
+    /// ```
+    ///
+    /// A key that contains `.` cannot be named by a key path; HRCoder has the same limit.
+    public static func keyPath(for path: ModelPath) -> String {
+        guard !path.components.isEmpty else { return rootKeyPath }
+        var result = ""
+        for (position, component) in path.components.enumerated() {
+            if position > 0 { result += "." }
+            switch component {
+            case .key(let key): result += key
+            case .index(let index): result += String(index)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The `hr-xml` format: an HRCoder document as an XML property list, what HRCoder's
+/// `archivedDataWithRootObject:` wrote and what HRTodoList's bundled `TodoList.plist` is.
+///
+/// ```swift
+/// let codec = HRXMLCodec()
+/// let tree: ModelValue = ["$class": "TodoList", "items": [["$class": "TodoItem", "label": "Do washing"]]]
+/// let plist = try codec.encodeTree(tree)       // <dict><key>$class</key><string>TodoList</string>…
+/// try codec.decodeTree(from: plist) == tree   // true
+/// ```
+///
+/// Typed objects (`$class`) and shared references (`$alias`, see ``HRTree``) are written as they
+/// are; data and dates are the property list's own `<data>` and `<date>`, and null, which
+/// property lists lack, is `{"$class": "NSNull"}` (read back as null). Reading also accepts the
+/// JSON spellings (`$data`, `NS.time`) and the Foundation objects HRCoder wrote as coded objects
+/// (see ``HRJSONCodec``); other `$class` names are left to the model decoder.
+///
+/// Choices to know:
+///
+/// - Keys are written sorted (Foundation's XML writer sorts them), so the output depends only on
+///   the tree, and keys read back sorted: property-list dictionaries keep no order.
+/// - XML dates have whole seconds (`<date>2001-01-01T00:00:12Z</date>`); use ``HRBinaryCodec``
+///   or ``HRJSONCodec`` to keep fractions.
+/// - Reading accepts any property list Foundation reads (XML, binary, OpenStep); writing is XML.
+/// - Until the library has its own property-list reader and writer, Foundation's
+///   `PropertyListSerialization` does the work.
+public struct HRXMLCodec: FormatCodec {
+    /// Creates the codec.
+    public init() {}
+
+    /// ``ModelFormat/hrXML``.
+    public var format: ModelFormat { .hrXML }
+    /// `plist`.
+    public var fileExtension: String { "plist" }
+    /// `true`: models are written with `$class` and `$alias`.
+    public var storesTypes: Bool { true }
+
+    /// 70 when the bytes are an XML property list (`<?xml`, `<!DOCTYPE plist` or `<plist` first)
+    /// whose root is a dictionary holding `$class`, as BaseModel 2.6 required; `nil` otherwise.
+    /// Plain property lists score 60 and keyed archives 80.
+    ///
+    /// Complexity: O(*n*): a scan for the bytes `$class`, then, when they occur, a full parse.
+    public func confidence(for data: Data) -> Int? {
+        HRPropertyList.confidence(for: data, encoding: .xml)
+    }
+
+    /// Reads an HR property list into a typed tree, checking aliases once the whole document is
+    /// read (forward references and cycles to `$root` are valid).
+    ///
+    /// - Throws: ``ModelError`` with format `hr-xml` and the path of the problem:
+    ///   ``ModelError/Reason/empty``, ``ModelError/Reason/truncated`` and
+    ///   ``ModelError/Reason/malformed(_:)`` for bytes that are not a property list, a root that is
+    ///   not a dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64,
+    ///   an alias that names nothing, or nesting deeper than ``HRTree/maximumDepth``.
+    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+        try HRPropertyList.decodeTree(from: data, format: format.rawValue)
+    }
+
+    /// Writes a typed tree as an XML property list with sorted keys.
+    ///
+    /// - Throws: ``ModelError`` with format `hr-xml`: what ``HRTree/validate(_:format:)`` rejects
+    ///   (a root that is not a dictionary, an alias that names nothing) and a dictionary holding
+    ///   the reserved key `$data`.
+    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+        let name = format.rawValue
+        let document = try HRDocument.document(from: tree, style: .propertyList, format: name)
+        return try HRPropertyList.data(from: document, encoding: .xml, format: name)
+    }
+}
