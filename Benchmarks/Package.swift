@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+// Benchmarks for BaseModel, kept in their own package so that the root package's `swift build`
+// and `swift test` never build ordo-one/benchmark (which always builds in release).
+//
+// Run from this directory:
+//   swift package --allow-writing-to-package-directory benchmark --no-progress
+import Foundation
+import PackageDescription
+
+/// A path dependency is named after its directory, so the root package is "main" in one checkout and
+/// "BaseModel" in another. Take the name from the directory that holds this package.
+let rootPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "BaseModelBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        // The root package, by path.
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ModelBench",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BaseModel", package: rootPackage),
+            ],
+            path: "Benchmarks/ModelBench",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
