@@ -16,8 +16,30 @@ final class ModelSchema: Sendable {
     /// `init()` may give a new value each time (a fresh identifier, a date).
     private let defaultsMaker: any DefaultsMaking
 
-    /// A fresh defaults tree: `init()` encoded in plain form.
-    func makeDefaults() -> ModelValue { defaultsMaker.defaultsTree() }
+    /// Whether `init()` gives the same tree every time, found out on first use by making it
+    /// twice: then the tree is kept; otherwise (a fresh identifier, the current date) it is made
+    /// anew for every decoded object.
+    private enum DefaultsState: Sendable {
+        case unknown
+        case constant(ModelValue)
+        case varying
+    }
+
+    private let defaultsState = Mutex(DefaultsState.unknown)
+
+    /// A defaults tree: `init()` encoded in plain form, cached when `init()` is deterministic.
+    func makeDefaults() -> ModelValue {
+        switch defaultsState.withLock({ $0 }) {
+        case .constant(let tree): return tree
+        case .varying: return defaultsMaker.defaultsTree()
+        case .unknown:
+            // Made outside the lock: encoding may need other schemas.
+            let first = defaultsMaker.defaultsTree()
+            let isConstant = first.orderedEquals(defaultsMaker.defaultsTree())
+            defaultsState.withLock { $0 = isConstant ? .constant(first) : .varying }
+            return first
+        }
+    }
 
     private init<M: Model>(_ type: M.Type) {
         typeName = M.typeName

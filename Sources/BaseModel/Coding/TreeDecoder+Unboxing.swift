@@ -69,27 +69,6 @@ extension TreeDecoder {
         Float(try unboxDouble(value, at: component))
     }
 
-    /// The value as a scalar of `type` (String, Bool, the integer and floating-point types), or
-    /// `nil` when `type` is none of them.
-    @inline(__always)
-    func unboxScalar<T>(_ type: T.Type, from value: ModelValue, component: ModelPath.Component?) throws -> T? {
-        if type == String.self { return unsafeBitCast(try unboxString(value, at: component), to: T.self) }
-        if type == Int.self { return unsafeBitCast(try unboxInteger(Int.self, value, at: component), to: T.self) }
-        if type == Int64.self { return unsafeBitCast(try unboxInteger(Int64.self, value, at: component), to: T.self) }
-        if type == Double.self { return unsafeBitCast(try unboxDouble(value, at: component), to: T.self) }
-        if type == Bool.self { return unsafeBitCast(try unboxBool(value, at: component), to: T.self) }
-        if type == Int32.self { return unsafeBitCast(try unboxInteger(Int32.self, value, at: component), to: T.self) }
-        if type == UInt64.self { return unsafeBitCast(try unboxInteger(UInt64.self, value, at: component), to: T.self) }
-        if type == Float.self { return unsafeBitCast(try unboxFloat(value, at: component), to: T.self) }
-        if type == UInt.self { return unsafeBitCast(try unboxInteger(UInt.self, value, at: component), to: T.self) }
-        if type == Int16.self { return unsafeBitCast(try unboxInteger(Int16.self, value, at: component), to: T.self) }
-        if type == Int8.self { return unsafeBitCast(try unboxInteger(Int8.self, value, at: component), to: T.self) }
-        if type == UInt32.self { return unsafeBitCast(try unboxInteger(UInt32.self, value, at: component), to: T.self) }
-        if type == UInt16.self { return unsafeBitCast(try unboxInteger(UInt16.self, value, at: component), to: T.self) }
-        if type == UInt8.self { return unsafeBitCast(try unboxInteger(UInt8.self, value, at: component), to: T.self) }
-        return nil
-    }
-
     func unboxDate(_ value: ModelValue, at component: ModelPath.Component?) throws -> Date {
         switch value {
         case .date(let date): return date

@@ -206,8 +206,14 @@ final class TreeDecoder: Decoder, PathLinked {
     ) throws -> T {
         // Scalars first, by metatype identity: `Array.init(from:)` and friends decode their
         // elements through this generic entry point, so it must not allocate for an `Int64`.
-        if let scalar = try unboxScalar(type, from: value, component: component) { return scalar }
+        // (Returning straight from here, not through a `T?`, spares a generic-metadata lookup.)
+        if type == String.self { return unsafeBitCast(try unboxString(value, at: component), to: T.self) }
+        if type == Int.self { return unsafeBitCast(try unboxInteger(Int.self, value, at: component), to: T.self) }
+        if type == Int64.self { return unsafeBitCast(try unboxInteger(Int64.self, value, at: component), to: T.self) }
+        if type == Double.self { return unsafeBitCast(try unboxDouble(value, at: component), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try unboxBool(value, at: component), to: T.self) }
         switch state.kind(of: type) {
+        case .scalar(let unbox): return try unbox(self, value, component) as! T
         case .string: return unsafeBitCast(try unboxString(value, at: component), to: T.self)
         case .date: return unsafeBitCast(try unboxDate(value, at: component), to: T.self)
         case .data: return unsafeBitCast(try unboxData(value, at: component), to: T.self)
@@ -272,12 +278,16 @@ final class TreeDecoder: Decoder, PathLinked {
 /// How a type is decoded from a tree.
 enum DecodedKind {
     case string, date, data, url, decimal, tree
+    /// A fixed-width number other than the common ones `decodeChild` checks first; the closure
+    /// returns the value boxed (the caller casts it back to the type it asked for).
+    case scalar((TreeDecoder, ModelValue, ModelPath.Component?) throws -> Any)
     case model(ModelSchema)
     case stringKeyedDictionary
     case plain
 
     init<T>(_ type: T.Type) {
-        if type == String.self { self = .string }
+        if let unbox = DecodedKind.scalarUnboxer(type) { self = .scalar(unbox) }
+        else if type == String.self { self = .string }
         else if type == Date.self { self = .date }
         else if type == Data.self { self = .data }
         else if type == URL.self { self = .url }
@@ -286,6 +296,24 @@ enum DecodedKind {
         else if let model = type as? any Model.Type { self = .model(ModelSchema.of(model)) }
         else if type is any StringKeyedDictionary.Type { self = .stringKeyedDictionary }
         else { self = .plain }
+    }
+
+    private static func scalarUnboxer<T>(_ type: T.Type) -> ((TreeDecoder, ModelValue, ModelPath.Component?) throws -> Any)? {
+        func integer<I: FixedWidthInteger>(_: I.Type) -> (TreeDecoder, ModelValue, ModelPath.Component?) throws -> Any {
+            { try $0.unboxInteger(I.self, $1, at: $2) }
+        }
+        switch type {
+        case is Int8.Type: return integer(Int8.self)
+        case is Int16.Type: return integer(Int16.self)
+        case is Int32.Type: return integer(Int32.self)
+        case is UInt.Type: return integer(UInt.self)
+        case is UInt8.Type: return integer(UInt8.self)
+        case is UInt16.Type: return integer(UInt16.self)
+        case is UInt32.Type: return integer(UInt32.self)
+        case is UInt64.Type: return integer(UInt64.self)
+        case is Float.Type: return { try $0.unboxFloat($1, at: $2) }
+        default: return nil
+        }
     }
 }
 
