@@ -3,14 +3,16 @@ import Foundation
 extension ModelTransformer {
     /// Dates written as strings in a fixed `DateFormatter` format, such as `"MM-dd-yyyy"`.
     ///
-    /// Parsing and formatting use the `en_US_POSIX` locale and, unless given, UTC.
+    /// Parsing and formatting use the `en_US_POSIX` locale and, unless given, UTC. Common
+    /// fixed-width formats are read by a fast path that gives the same dates as `DateFormatter`.
     public static func date(format: String, timeZone: TimeZone = .gmt) -> ModelTransformer {
         let formatter = SendableDateFormatter(format: format, timeZone: timeZone)
+        let fast = FixedDateFormat(format, timeZone: timeZone)
         return ModelTransformer(
             name: "date(format: \(format))",
             decode: { value in
                 if case .date = value { return value }
-                guard case .string(let text) = value, let date = formatter.date(from: text) else {
+                guard case .string(let text) = value, let date = fast?.date(from: text) ?? formatter.date(from: text) else {
                     throw TransformerRefusal(description: "expected a date string in the format \(format)")
                 }
                 return .date(date)
