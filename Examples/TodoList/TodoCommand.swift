@@ -67,8 +67,7 @@ extension TodoCommand {
 
         func run() throws {
             let list = try storage.open()
-            guard list.items.indices.contains(number - 1) else { throw ValidationError("no item \(number)") }
-            list.items[number - 1].checked.toggle()
+            list.items[try list.index(of: number)].checked.toggle()
             try list.save()
         }
     }
@@ -80,9 +79,18 @@ extension TodoCommand {
 
         func run() throws {
             let list = try storage.open()
-            guard list.items.indices.contains(number - 1) else { throw ValidationError("no item \(number)") }
-            list.items.remove(at: number - 1)
+            list.items.remove(at: try list.index(of: number))
             try list.save()
         }
+    }
+}
+
+extension TodoList {
+    /// The index of the item a person numbered from 1.
+    ///
+    /// - Throws: a validation error when there is no such item.
+    func index(of number: Int) throws -> Int {
+        guard items.indices.contains(number - 1) else { throw ValidationError("no item \(number)") }
+        return number - 1
     }
 }

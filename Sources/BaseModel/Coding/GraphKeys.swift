@@ -1,47 +1,25 @@
-/// The reserved keys of typed trees (HRCoder's names, shared by every object-graph format).
+/// The reserved keys and key paths of typed trees, as the model coders use them. They are
+/// HRCoder's conventions, shared by every object-graph format; ``HRTree`` holds the one
+/// implementation.
 enum GraphKeys {
     /// The registered type name of a typed object.
-    static let typeName = "$class"
+    static let typeName = HRTree.classKey
     /// A dotted key path to an object met before.
-    static let alias = "$alias"
+    static let alias = HRTree.aliasKey
     /// The key path naming the root object.
-    static let root = "$root"
+    static let root = HRTree.rootKeyPath
 
-    /// The dotted key path of a position, as aliases spell it: `items.0.label`, `$root` for the root.
-    static func keyPath(_ path: ModelPath) -> String {
-        guard !path.components.isEmpty else { return root }
-        return path.components.map { component in
-            switch component {
-            case .key(let key): key
-            case .index(let index): String(index)
-            }
-        }.joined(separator: ".")
-    }
+    /// The dotted key path of a position: `items.0.label`, `$root` for the root.
+    static func keyPath(_ path: ModelPath) -> String { HRTree.keyPath(for: path) }
 
-    /// The value at a dotted key path in `tree` (numeric steps index arrays), or `nil`.
-    static func resolve(_ keyPath: String, in tree: ModelValue) -> ModelValue? {
-        if keyPath == root { return tree }
-        var current = tree
-        for step in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-            switch current {
-            case .dictionary(let entries):
-                guard let next = entries[String(step)] else { return nil }
-                current = next
-            case .array(let elements):
-                guard let index = Int(step), elements.indices.contains(index) else { return nil }
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
+    /// The value at a dotted key path in `tree`, or `nil`.
+    static func resolve(_ keyPath: String, in tree: ModelValue) -> ModelValue? { HRTree.resolve(keyPath, in: tree) }
 
     /// The steps of a dotted key path as a ``ModelPath`` (numeric steps as indices).
     static func modelPath(_ keyPath: String) -> ModelPath {
         guard keyPath != root else { return .root }
         return ModelPath(keyPath.split(separator: ".", omittingEmptySubsequences: false).map { step in
-            Int(step).map(ModelPath.Component.index) ?? .key(String(step))
+            HRTree.arrayIndex(step).map(ModelPath.Component.index) ?? .key(String(step))
         })
     }
 }
