@@ -14,7 +14,12 @@ extension Model {
     /// ```
     ///
     /// Creating it never posts a notification. It is safe to call from any task; if two tasks
-    /// race to create it, both get the same instance. `init()` must not use `shared` itself.
+    /// race to create it, both get the same instance.
+    ///
+    /// Re-entry: BaseModel flagged a class while it loaded its resource file, because loading
+    /// called `init` on nested instances of the same class. Here files are read as trees and
+    /// nested models are built by decoding, which never asks for `shared`, so no flag is needed.
+    /// The one way to recurse is an `init()` that itself reads `shared`: don't.
     public static var shared: Self {
         if let existing = SharedInstances.instance(of: Self.self) as? Self { return existing }
         let made = (try? loadLayered()) ?? Self()
