@@ -57,5 +57,10 @@ public final class FormatRegistry: Sendable {
     }
 
     /// The codecs built into the core, registered in ``shared``.
-    static var builtInCodecs: [any FormatCodec] { [JSONCodec(), HRJSONCodec(), HRXMLCodec(), HRBinaryCodec()] }
+    static var builtInCodecs: [any FormatCodec] {
+        [
+            JSONCodec(), XMLPropertyListCodec(), BinaryPropertyListCodec(), KeyedArchiveCodec(),
+            HRXMLCodec(), HRJSONCodec(), HRBinaryCodec(), UserDefaultsFileCodec(),
+        ]
+    }
 }

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The `keyed-archive` format: NSKeyedArchiver archives, BaseModel's default save format.
+/// Extension `plist`.
+///
+/// Reading takes archives made on Apple platforms (binary or XML) and turns them into typed
+/// trees (see ``KeyedArchiveReader`` for the rules): Foundation classes become plain values,
+/// other classes typed objects `{"$class": …}` with the module prefix removed from the class
+/// name, and objects met again `{"$alias": …}`.
+///
+/// Writing makes a binary archive that NSKeyedUnarchiver reads, on Apple platforms and in Linux
+/// Foundation (see ``KeyedArchiveWriter``): arrays as NSArray, dictionaries as NSDictionary,
+/// dates as NSDate, typed objects as objects of their `$class`, and aliases as references to
+/// one shared object.
+public struct KeyedArchiveCodec: FormatCodec {
+    /// Creates the codec.
+    public init() {}
+
+    /// ``ModelFormat/keyedArchive``.
+    public var format: ModelFormat { .keyedArchive }
+    /// `plist`.
+    public var fileExtension: String { "plist" }
+    /// Archives record class names and shared objects: models are written typed, with aliases.
+    public var storesTypes: Bool { true }
+
+    /// 80 when the bytes are a property list (binary or XML) whose root dictionary has
+    /// `$archiver` = `NSKeyedArchiver`; `nil` otherwise.
+    public func confidence(for data: Data) -> Int? {
+        PropertyListDocument.summary(of: data)?.archiver == "NSKeyedArchiver" ? 80 : nil
+    }
+
+    /// Reads an archive into a typed tree.
+    ///
+    /// - Throws: ``ModelError`` with format `keyed-archive`: for bytes that are not a property
+    ///   list, a missing or wrong `$archiver`, `$version`, `$objects` or `$top`, UIDs out of
+    ///   range, objects without a class, values of the wrong kind, cycles through Foundation
+    ///   collections, and nesting or expansion beyond the limits.
+    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+        let archive = try PropertyListDocument.read(data, format: format.rawValue)
+        return try KeyedArchiveReader.tree(from: archive, byteCount: data.count)
+    }
+
+    /// Writes a typed tree as a binary archive.
+    ///
+    /// - Throws: ``ModelError`` with format `keyed-archive` for a `$class` that is not a string
+    ///   or an `$alias` that leads nowhere.
+    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+        try KeyedArchiveWriter.data(from: tree)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Recognising and reading property-list documents of either form, shared by the property-list
+/// and keyed-archive codecs.
+enum PropertyListDocument {
+    /// The two forms of property list.
+    enum Kind {
+        case xml, binary
+
+        /// The format name errors carry.
+        var formatName: String { self == .xml ? ModelFormat.xmlPropertyList.rawValue : ModelFormat.binaryPropertyList.rawValue }
+    }
+
+    /// What the top of a property list says about who should read it.
+    struct Summary {
+        /// The string value of a top-level `$archiver`, when there is one.
+        var archiver: String?
+        /// The top dictionary has an `$archiver` key (of any kind).
+        var hasArchiverKey = false
+        /// The top dictionary has a `$class` key (an HRCoder tree).
+        var hasClassKey = false
+    }
+
+    /// The form of `data`, from its first bytes: `bplist` (the reader checks the version), or XML that opens with a
+    /// declaration, a doctype or `<plist` (after an optional byte-order mark and whitespace).
+    static func kind(of data: Data) -> Kind? {
+        if data.starts(with: BinaryPropertyListReader.magic.prefix(6)) || (!data.isEmpty && BinaryPropertyListReader.magic.starts(with: data)) {
+            return .binary
+        }
+        let text = XMLText.leadingText(data).drop(while: \.isXMLWhitespace)
+        return text.hasPrefix("<?xml") || text.hasPrefix("<plist") || text.hasPrefix("<!DOCTYPE plist") ? .xml : nil
+    }
+
+    /// Reads a property list of either form.
+    ///
+    /// - Parameter format: The format errors name; `nil` names the form (`xml` or `binary`).
+    /// - Throws: ``ModelError`` from the reader, or ``ModelError/Reason/malformed(_:)`` when the
+    ///   bytes are neither form (``ModelError/Reason/empty`` when there are none).
+    static func read(_ data: Data, format: String? = nil) throws(ModelError) -> PropertyListObject {
+        switch kind(of: data) {
+        case .binary: return try BinaryPropertyListReader.read(data, format: format ?? Kind.binary.formatName)
+        case .xml: return try XMLPropertyListReader.read(data, format: format ?? Kind.xml.formatName)
+        case nil:
+            guard !data.isEmpty else { throw ModelError(.empty, format: format) }
+            throw ModelError(
+                .malformed("not a property list (neither bplist00 nor XML)"), excerpt: ModelValue.dataSummary(data.prefix(16)),
+                format: format, offset: 0)
+        }
+    }
+
+    /// The top-level facts detection needs, or `nil` when `data` is not a readable property
+    /// list. Binary lists are summarised from the top dictionary's keys alone; XML lists are
+    /// parsed only when the text mentions `$archiver` or `$class` at all.
+    static func summary(of data: Data) -> Summary? {
+        switch kind(of: data) {
+        case .binary:
+            guard var reader = try? BinaryPropertyListReader(bytes: [UInt8](data), format: "binary", maximumDepth: 512) else { return nil }
+            let keys: [(key: String, value: Int)]?
+            do { keys = try reader.topDictionaryKeys() } catch { return nil }
+            var summary = Summary()
+            guard let entries = keys else { return summary }
+            for (key, reference) in entries {
+                if key == "$class" { summary.hasClassKey = true }
+                if key == "$archiver" {
+                    summary.hasArchiverKey = true
+                    summary.archiver = (try? reader.readObject(reference: reference))?.stringValue
+                }
+            }
+            return summary
+        case .xml:
+            guard let text = try? XMLText.utf8(data, format: "xml") else { return nil }
+            let utf8 = Data(text)
+            guard utf8.range(of: Data("$archiver".utf8)) != nil || utf8.range(of: Data("$class".utf8)) != nil else { return Summary() }
+            guard let object = try? XMLPropertyListReader.read(data) else { return nil }
+            guard case .dictionary(let entries) = object else { return Summary() }
+            return Summary(
+                archiver: entries["$archiver"]?.stringValue, hasArchiverKey: entries["$archiver"] != nil,
+                hasClassKey: entries["$class"] != nil)
+        case nil:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OrderedCollections
+
+extension PropertyListObject {
+    /// The tree form of this property list: reals become doubles, everything else its own kind.
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the path for a UID, which is a
+    ///   reference inside a keyed archive and has no meaning on its own (read archives with
+    ///   ``KeyedArchiveCodec``).
+    func modelValue(format: String, path: ModelPath = .root) throws(ModelError) -> ModelValue {
+        switch self {
+        case .string(let value): return .string(value)
+        case .integer(let value): return .integer(value)
+        case .unsignedInteger(let value): return .unsignedInteger(value)
+        case .real(let value): return .double(value)
+        case .bool(let value): return .bool(value)
+        case .date(let value): return .date(value)
+        case .data(let value): return .data(value)
+        case .uid(let value):
+            throw ModelError(
+                .unsupported("a keyed-archive UID has no tree form (read keyed archives with the keyed-archive format)"),
+                path: path, excerpt: "UID(\(value))", format: format)
+        case .array(let elements):
+            var values: [ModelValue] = []
+            values.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                values.append(try element.modelValue(format: format, path: path.appending(.index(index))))
+            }
+            return .array(values)
+        case .dictionary(let entries):
+            var values = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count)
+            for (key, value) in entries {
+                values[key] = try value.modelValue(format: format, path: path.appending(.key(key)))
+            }
+            return .dictionary(values)
+        }
+    }
+
+    /// The property list form of a tree.
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the path for ``ModelValue/null``:
+    ///   property lists have no null (leave the key out instead).
+    init(_ value: ModelValue, format: String, path: ModelPath = .root) throws(ModelError) {
+        switch value {
+        case .null:
+            throw ModelError(.unsupported("property lists have no null"), path: path, format: format)
+        case .bool(let value): self = .bool(value)
+        case .integer(let value): self = .integer(value)
+        case .unsignedInteger(let value): self = .unsigned(value)
+        case .double(let value): self = .real(value)
+        case .string(let value): self = .string(value)
+        case .data(let value): self = .data(value)
+        case .date(let value): self = .date(value)
+        case .array(let elements):
+            var objects: [PropertyListObject] = []
+            objects.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                objects.append(try PropertyListObject(element, format: format, path: path.appending(.index(index))))
+            }
+            self = .array(objects)
+        case .dictionary(let entries):
+            var objects = OrderedDictionary<String, PropertyListObject>(minimumCapacity: entries.count)
+            for (key, element) in entries {
+                objects[key] = try PropertyListObject(element, format: format, path: path.appending(.key(key)))
+            }
+            self = .dictionary(objects)
+        }
+    }
+}
