@@ -19,7 +19,6 @@ enum HRPropertyList {
 
     private static let binaryMagic = Array("bplist00".utf8)
     private static let xmlPrefixes = [Array("<?xml".utf8), Array("<!DOCTYPE plist".utf8), Array("<plist".utf8)]
-    private static let xmlEnd = Array("</plist>".utf8)
 
     /// The encoding the bytes start with: `bplist00` for binary; `<?xml`, `<!DOCTYPE plist` or
     /// `<plist` (after an optional UTF-8 byte-order mark and blank space) for XML.
@@ -53,39 +52,10 @@ enum HRPropertyList {
         try HRDocument.tree(from: parse(data, format: format), format: format)
     }
 
-    /// The property list in `data` as a tree, before the HR mapping.
+    /// The property list in `data` as a tree, before the HR mapping, read by the library's own
+    /// property-list reader.
     static func parse(_ data: Data, format: String) throws(ModelError) -> ModelValue {
-        guard !data.isEmpty else { throw ModelError(.empty, format: format, offset: 0) }
-        let object: Any
-        do {
-            var detected = PropertyListSerialization.PropertyListFormat.xml
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &detected)
-        } catch {
-            throw parseError(error, data: data, format: format)
-        }
-        do {
-            return try ModelValue(foundation: object)
-        } catch {
-            var error = error
-            error.format = format
-            throw error
-        }
-    }
-
-    private static func parseError(_ error: any Error, data: Data, format: String) -> ModelError {
-        switch encoding(of: data) {
-        case .binary:
-            // A header, at least one object byte and the 32-byte trailer.
-            if data.count < binaryMagic.count + 1 + 32 { return ModelError(.truncated, format: format) }
-            return ModelError(.malformed("not a valid binary property list"), format: format)
-        case .xml where !HRDetection.contains(data, xmlEnd):
-            return ModelError(.truncated, format: format)
-        case .xml, nil:
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            return ModelError(
-                .malformed("not a property list" + (reason.map { " (\($0))" } ?? "")),
-                excerpt: ModelValue.dataSummary(data.prefix(16)), format: format)
-        }
+        try PropertyListDocument.read(data, format: format).modelValue(format: format)
     }
 
     /// The property list of a document (already mapped by ``HRDocument``) in `encoding`.
@@ -93,15 +63,10 @@ enum HRPropertyList {
     /// - Throws: ``ModelError`` with ``ModelError/Reason/unsupported(_:)`` when the document holds
     ///   a null (the mapping never leaves one) or Foundation refuses to write it.
     static func data(from document: ModelValue, encoding: Encoding, format: String) throws(ModelError) -> Data {
+        let object = try PropertyListObject(document, format: format)
         switch encoding {
-        case .binary:
-            return try HRBinaryPropertyListWriter.data(from: document, format: format)
-        case .xml:
-            do {
-                return try PropertyListSerialization.data(fromPropertyList: document.foundationValue, format: .xml, options: 0)
-            } catch {
-                throw ModelError(.unsupported("Foundation could not write the XML property list: \(error)"), format: format)
-            }
+        case .binary: return BinaryPropertyListWriter.data(from: object)
+        case .xml: return try XMLPropertyListWriter.data(from: object, format: format)
         }
     }
 }

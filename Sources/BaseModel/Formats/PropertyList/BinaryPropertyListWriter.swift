@@ -26,8 +26,10 @@ private struct ObjectTable {
 
     /// What makes two leaves the same object: numbers by kind and bit pattern, so that `0.0` and
     /// `-0.0`, `1` and `true`, stay apart.
+    /// Strings are keyed by their scalars, not by `String` equality, which would merge
+    /// canonically equivalent strings ("é" and "e\u{301}") into one object.
     enum LeafKey: Hashable {
-        case string(String), integer(Int64), unsigned(UInt64), real(UInt64), bool(Bool), date(UInt64), data(Data), uid(UInt64)
+        case string([UInt32]), integer(Int64), unsigned(UInt64), real(UInt64), bool(Bool), date(UInt64), data(Data), uid(UInt64)
     }
 
     var entries: [Entry] = []
@@ -62,7 +64,7 @@ private struct ObjectTable {
 
     private static func leafKey(_ object: PropertyListObject) -> LeafKey {
         switch object {
-        case .string(let value): .string(value)
+        case .string(let value): .string(value.unicodeScalars.map(\.value))
         case .integer(let value): .integer(value)
         case .unsignedInteger(let value): .unsigned(value)
         case .real(let value): .real(value.bitPattern)
