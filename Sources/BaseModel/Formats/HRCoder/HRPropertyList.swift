@@ -2,14 +2,9 @@ import Foundation
 
 /// Reading and writing the property lists of the HR codecs (``HRXMLCodec``, ``HRBinaryCodec``).
 ///
-/// Reading goes through Foundation's `PropertyListSerialization`, which accepts XML, binary and
-/// OpenStep property lists and refuses nesting deeper than about 512 levels, then through
-/// ``ModelValue/init(foundation:)``. Foundation's dictionaries have no order, so every dictionary
-/// read comes back with its keys sorted. XML is written by Foundation (which sorts keys); binary by
-/// ``HRBinaryPropertyListWriter`` (which sorts keys too), because Foundation's binary writer
-/// orders keys differently on every run.
-///
-/// When the library's own property-list reader and writer exist, these are the calls to switch.
+/// Both directions go through the library's own property-list reader and writer
+/// (`Formats/PropertyList/`): XML and binary, key order kept, every offset checked, nesting
+/// capped at 512 levels.
 enum HRPropertyList {
     /// The two encodings the HR codecs write.
     enum Encoding {
