@@ -13,11 +13,9 @@ import Foundation
 /// The tree is the one ``HRXMLCodec`` writes: data and dates native, null as
 /// `{"$class": "NSNull"}`, `$class` and `$alias` as they are. Choices to know:
 ///
-/// - Keys are written sorted by UTF-16 code units and strings are stored once, so the bytes
-///   depend only on the tree (Foundation's binary writer orders keys by a per-process hash seed,
-///   so the codec writes the file itself); keys read back sorted.
-/// - Reading accepts any property list Foundation reads (binary, XML, OpenStep), through
-///   Foundation's `PropertyListSerialization` until the library has its own reader.
+/// - Keys are written in the tree's order and equal strings are stored once, so the bytes depend
+///   only on the tree; keys read back in the file's order.
+/// - Reading accepts binary and XML property lists, through the library's own reader.
 public struct HRBinaryCodec: FormatCodec {
     /// Creates the codec.
     public init() {}

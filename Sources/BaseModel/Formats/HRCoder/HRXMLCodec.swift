@@ -18,13 +18,11 @@ import Foundation
 ///
 /// Choices to know:
 ///
-/// - Keys are written sorted (Foundation's XML writer sorts them), so the output depends only on
-///   the tree, and keys read back sorted: property-list dictionaries keep no order.
+/// - Keys are written and read back in the tree's order, so the output depends only on the tree.
 /// - XML dates have whole seconds (`<date>2001-01-01T00:00:12Z</date>`); use ``HRBinaryCodec``
 ///   or ``HRJSONCodec`` to keep fractions.
-/// - Reading accepts any property list Foundation reads (XML, binary, OpenStep); writing is XML.
-/// - Until the library has its own property-list reader and writer, Foundation's
-///   `PropertyListSerialization` does the work.
+/// - Reading accepts XML and binary property lists; writing is XML. The library's own
+///   property-list reader and writer do the work.
 public struct HRXMLCodec: FormatCodec {
     /// Creates the codec.
     public init() {}
@@ -57,7 +55,7 @@ public struct HRXMLCodec: FormatCodec {
         try HRPropertyList.decodeTree(from: data, format: format.rawValue)
     }
 
-    /// Writes a typed tree as an XML property list with sorted keys.
+    /// Writes a typed tree as an XML property list, keys in the tree's order.
     ///
     /// - Throws: ``ModelError`` with format `hr-xml`: what ``HRTree/validate(_:format:)`` rejects
     ///   (a root that is not a dictionary, an alias that names nothing) and a dictionary holding
