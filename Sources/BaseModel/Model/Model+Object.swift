@@ -116,13 +116,10 @@ extension ModelValue {
     /// - Throws: ``ModelError/Reason/empty`` when there is nothing but blanks, and the parser's
     ///   errors for malformed JSON.
     private static func jsonOrBare(_ data: Data) throws(ModelError) -> ModelValue? {
-        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        for byte in data.starts(with: byteOrderMark) ? data.dropFirst(3) : data {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
-            case UInt8(ascii: "{"), UInt8(ascii: "["): return try JSONParser.parse(data)
-            default: return nil
-            }
+        switch JSONParser.firstSignificantByte(of: data) {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return try JSONParser.parse(data)
+        case .some: return nil
+        case nil: break
         }
         return try JSONParser.parse(data)   // nothing but blanks: the parser's `.empty` error
     }

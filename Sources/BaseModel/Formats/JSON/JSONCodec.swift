@@ -17,15 +17,10 @@ public struct JSONCodec: FormatCodec {
     /// 50 when the first non-blank byte opens an object or array (`{`, `[`), or a string or
     /// `null` (BaseModel's rule); `nil` otherwise.
     public func confidence(for data: Data) -> Int? {
-        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        for byte in data.starts(with: byteOrderMark) ? data.dropFirst(3) : data {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
-            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "n"): return 50
-            default: return nil
-            }
+        switch JSONParser.firstSignificantByte(of: data) {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "n"): 50
+        default: nil
         }
-        return nil
     }
 
     /// Parses the JSON.

@@ -107,3 +107,14 @@ public enum JSONParser {
         }
     }
 }
+
+extension JSONParser {
+    /// The first byte of `data` that is not a leading UTF-8 byte-order mark or JSON blank, or
+    /// `nil` when there is none: what detection and `init(object:)` look at to tell JSON.
+    static func firstSignificantByte(of data: Data) -> UInt8? {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        return (data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]).first { byte in
+            byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r")
+        }
+    }
+}
