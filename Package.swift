@@ -6,31 +6,61 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "BaseModel", targets: ["BaseModel"]),
+        .library(name: "BaseModelCrypto", targets: ["BaseModelCrypto"]),
+        .library(name: "BaseModelSQLite", targets: ["BaseModelSQLite"]),
         .executable(name: "basemodel", targets: ["basemodel"]),
         .executable(name: "todolist", targets: ["TodoList"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
             name: "BaseModel",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        .target(
+            name: "BaseModelCrypto",
+            dependencies: [
+                "BaseModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "BaseModelSQLite",
+            dependencies: ["BaseModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "basemodel",
-            dependencies: ["BaseModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "BaseModel", "BaseModelCrypto",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "TodoList",
-            dependencies: ["BaseModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "BaseModel", "BaseModelCrypto",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/TodoList",
             resources: [.copy("Resources/TodoList.plist")]
         ),
         .testTarget(
             name: "BaseModelTests",
             dependencies: ["BaseModel"]
+        ),
+        .testTarget(
+            name: "BaseModelCryptoTests",
+            dependencies: ["BaseModelCrypto"]
+        ),
+        .testTarget(
+            name: "BaseModelSQLiteTests",
+            dependencies: ["BaseModelSQLite"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,3 @@
+// BaseModelCrypto: encrypted formats (CryptoCoding v2, the AES-GCM envelope) and the secure store.
+// Importing it re-exports BaseModel, so one import gives both.
+@_exported import BaseModel

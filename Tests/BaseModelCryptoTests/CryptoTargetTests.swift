@@ -1,0 +1,6 @@
+import BaseModelCrypto
+import Testing
+
+@Test func cryptoTargetReExportsBaseModel() throws {
+    #expect(ModelFormat.json.rawValue == "json")
+}
