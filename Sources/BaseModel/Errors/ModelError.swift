@@ -24,6 +24,13 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         case empty
         /// The operation is not supported for this value or format.
         case unsupported(String)
+        /// Encrypted bytes failed their integrity check: they were altered or damaged after they
+        /// were written (the key itself was right).
+        case authenticationFailed
+        /// The password or key does not open the encrypted bytes.
+        case wrongPassword
+        /// The bytes are encrypted and no password or key was available (the message says for what).
+        case passwordRequired(String)
     }
 
     /// What went wrong.
@@ -59,6 +66,9 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         case .truncated: message += "input ends too early"
         case .empty: message += "input is empty"
         case .unsupported(let why): message += "unsupported: \(why)"
+        case .authenticationFailed: message += "authentication failed: the encrypted data was altered or damaged"
+        case .wrongPassword: message += "wrong password or key"
+        case .passwordRequired(let what): message += "a password is required: \(what)"
         }
         if let excerpt { message += " \(excerpt)" }
         var context: [String] = []

@@ -63,7 +63,8 @@ extension Model {
     }
 
     /// Writes the shared instance to ``saveFile`` in ``saveFormat``, atomically (BaseModel's
-    /// `save`); with ``ModelFormat/userDefaults``, stores one defaults key per property instead.
+    /// `save`); with ``ModelFormat/userDefaults``, stores one defaults key per property instead,
+    /// and with a format that has a ``SharedInstanceStorage`` (the keychain), hands it to that.
     ///
     /// For a class model, `self` must be the shared instance; for a struct model, `self`
     /// becomes the shared instance and is written. Concurrent saves of one type run one after
@@ -83,6 +84,7 @@ extension Model {
         lock.lock()
         defer { lock.unlock() }
         if Self.saveFormat == .userDefaults { return try saveToUserDefaults() }
+        if let storage = SharedInstanceStorages.storage(for: Self.saveFormat) { return try storage.save(self) }
         try write(to: Self.saveFile, format: Self.saveFormat, atomically: true)
     }
 
@@ -106,6 +108,8 @@ extension Model {
         }
         if saveFormat == .userDefaults {
             if let stored = try treeFromUserDefaults() { layers.append(stored) }
+        } else if let storage = SharedInstanceStorages.storage(for: saveFormat) {
+            if let stored = try storage.load(Self.self) { layers.append(stored) }
         } else if let data = FileManager.default.contents(atPath: saveURL.path) {
             let codec = try FormatRegistry.shared.detect(data)
             layers.append(try codec.decodeTree(from: data))

@@ -42,8 +42,5 @@ extension Model {
     }
 
     /// The top-level remote keys of the codable properties.
-    static var userDefaultsKeys: [String] {
-        let schema = ModelSchema.of(Self.self)
-        return codablePropertyKeys.compactMap { schema.remotePath(for: $0).primary.first?.key }
-    }
+    static var userDefaultsKeys: [String] { storedPropertyKeys }
 }

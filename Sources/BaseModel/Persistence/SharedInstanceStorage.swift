@@ -1,0 +1,55 @@
+import Synchronization
+
+/// A place other than a save file where a format keeps shared instances, plugged into
+/// ``Model/save()`` and shared-instance loading for one ``ModelFormat``.
+///
+/// The core keeps ``ModelFormat/userDefaults`` itself; other targets plug in their own (the
+/// crypto target's keychain format stores one secret item per property):
+///
+/// ```swift
+/// SharedInstanceStorages.register(MyStorage(), for: .keychain)
+/// struct Settings: Model { var token = ""; static var saveFormat: ModelFormat { .keychain } }
+/// try Settings.shared.save()          // calls MyStorage.save(_:)
+/// ```
+///
+/// A model whose ``Model/saveFormat`` has a storage is saved by the storage and, when its shared
+/// instance is built, the storage's layer replaces the save file's (defaults ← resource file ←
+/// storage).
+public protocol SharedInstanceStorage: Sendable {
+    /// The stored layer of `type`'s shared instance as a plain tree (remote keys, no `$class`),
+    /// or `nil` when nothing is stored.
+    ///
+    /// - Throws: ``ModelError`` when the storage exists but cannot be read.
+    func load<M: Model>(_ type: M.Type) throws(ModelError) -> ModelValue?
+
+    /// Stores `model`, the shared instance of its type. Called under the type's save lock, so
+    /// saves of one type never overlap within a process.
+    ///
+    /// - Throws: ``ModelError`` when the model cannot be encoded or stored.
+    func save<M: Model>(_ model: M) throws(ModelError)
+}
+
+/// The registered ``SharedInstanceStorage`` of each format.
+public enum SharedInstanceStorages {
+    private static let storages = Mutex<[ModelFormat: any SharedInstanceStorage]>([:])
+
+    /// Makes `storage` the place where shared instances saved in `format` live (replacing an
+    /// earlier registration).
+    public static func register(_ storage: any SharedInstanceStorage, for format: ModelFormat) {
+        storages.withLock { $0[format] = storage }
+    }
+
+    /// The storage registered for `format`, or `nil` when the format saves to a file.
+    public static func storage(for format: ModelFormat) -> (any SharedInstanceStorage)? {
+        storages.withLock { $0[format] }
+    }
+}
+
+extension Model {
+    /// The top-level remote keys of the codable properties: what per-property stores (user
+    /// defaults, the keychain) keep one entry for.
+    public static var storedPropertyKeys: [String] {
+        let schema = ModelSchema.of(Self.self)
+        return codablePropertyKeys.compactMap { schema.remotePath(for: $0).primary.first?.key }
+    }
+}
