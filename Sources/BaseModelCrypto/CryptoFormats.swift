@@ -1,0 +1,28 @@
+/// Registers the crypto target's formats: call ``register(passwords:kdf:inner:in:)`` once at
+/// start, before loading or saving encrypted files.
+///
+/// ```swift
+/// import BaseModelCrypto
+/// CryptoFormats.register()                                // EncryptedModel passwords
+/// CryptoFormats.register(passwords: .environment())       // also BASEMODEL_PASSWORD
+/// ```
+public enum CryptoFormats {
+    /// Registers ``CryptoCodingCodec`` (`crypto`) and ``EnvelopeCodec`` (`encrypted`) in
+    /// `formats`, so files in them are detected on load and can be written, and
+    /// ``KeychainStorage`` for ``ModelFormat/keychain`` shared instances.
+    ///
+    /// - Parameters:
+    ///   - passwords: asked when the file's type is not a registered ``EncryptedModel``.
+    ///   - kdf: the envelope's KDF for new files (default ``EnvelopeKDF/strong``).
+    ///   - inner: the format sealed inside new envelopes (default ``ModelFormat/keyedArchive``).
+    ///   - formats: the registry to add the codecs to.
+    public static func register(
+        passwords: PasswordProvider = .none, kdf: EnvelopeKDF = .strong, inner: ModelFormat = .keyedArchive,
+        in formats: FormatRegistry = .shared
+    ) {
+        let provider = PasswordProvider.modelTypes().or(passwords)
+        formats.register(CryptoCodingCodec(passwords: provider))
+        formats.register(EnvelopeCodec(secret: .passwords(provider), kdf: kdf, inner: inner, formats: formats))
+        SharedInstanceStorages.register(KeychainStorage(), for: .keychain)
+    }
+}

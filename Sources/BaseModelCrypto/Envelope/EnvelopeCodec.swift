@@ -1,0 +1,181 @@
+import Crypto
+import Foundation
+
+/// The `encrypted` format: an authenticated AES-256-GCM envelope around any inner format's
+/// bytes, the format for new encrypted files. Extension `sealed`.
+///
+/// The file is a short header (magic, version, KDF and its parameters, salt, nonce, key check,
+/// inner format, label; see the README for the layout) followed by the AES-GCM ciphertext and
+/// tag. The whole header is the additional authenticated data, so every byte of the file is
+/// covered. The key comes from a password through scrypt (default, ``EnvelopeKDF/strong``) or
+/// PBKDF2-SHA256, or is a raw 256-bit ``Crypto/SymmetricKey``.
+///
+/// ```swift
+/// CryptoFormats.register(passwords: .fixed("correct horse"))
+/// try list.write(to: "TodoList.sealed", format: .encrypted)
+/// let back = try TodoList(contentsOf: ModelLocations.saveURL(for: "TodoList.sealed"))
+/// ```
+///
+/// What it protects against: reading the file, and changing it — a flipped bit anywhere, a
+/// truncated file or a wrong password is a typed error, never garbage. What it does not: an
+/// attacker who knows or guesses the password (scrypt only slows guessing), replacing the file
+/// with an older file sealed under the same password, or revealing the file's size and the type
+/// name in the label (the header is authenticated, not encrypted).
+///
+/// Errors (``ModelError`` with format `encrypted`): ``ModelError/Reason/truncated`` for a file
+/// that ends inside the header or tag; ``ModelError/Reason/authenticationFailed`` for a damaged
+/// header (its checksum) or damaged ciphertext or tag (GCM); ``ModelError/Reason/wrongPassword``
+/// when the header is intact but the key check does not match the derived key;
+/// ``ModelError/Reason/passwordRequired(_:)`` when no password or key is available.
+public struct EnvelopeCodec: FormatCodec {
+    /// The secret an envelope codec seals and opens with: ``passwords(_:)`` or ``key(_:)``.
+    public struct Secret: Sendable {
+        enum Kind {
+            case passwords(PasswordProvider)
+            case key(SendableKey)
+        }
+
+        let kind: Kind
+
+        /// Passwords from a provider, asked with the label (the root's type name).
+        public static func passwords(_ provider: PasswordProvider) -> Secret { Secret(kind: .passwords(provider)) }
+
+        /// One raw key for every file; any size, stretched to AES-256 by HMAC.
+        public static func key(_ key: SymmetricKey) -> Secret { Secret(kind: .key(SendableKey(key: key))) }
+    }
+
+    /// The secret.
+    public let secret: Secret
+    /// The KDF new files are written with when the secret is a password.
+    public let kdf: EnvelopeKDF
+    /// The format of the sealed bytes in new files.
+    public let inner: ModelFormat
+    /// Where inner codecs are looked up.
+    public let formats: FormatRegistry
+
+    /// Creates the codec.
+    ///
+    /// - Parameters:
+    ///   - secret: default: the ``EncryptedModel`` types of ``ModelRegistry/shared``.
+    ///   - kdf: default ``EnvelopeKDF/strong`` (ignored for a raw key).
+    ///   - inner: the format of the sealed bytes; default ``ModelFormat/keyedArchive``.
+    ///   - formats: where the inner codec is found; default ``FormatRegistry/shared``.
+    public init(
+        secret: Secret = .passwords(.modelTypes()), kdf: EnvelopeKDF = .strong, inner: ModelFormat = .keyedArchive,
+        formats: FormatRegistry = .shared
+    ) {
+        self.secret = secret
+        self.kdf = kdf
+        self.inner = inner
+        self.formats = formats
+    }
+
+    /// ``ModelFormat/encrypted``.
+    public var format: ModelFormat { .encrypted }
+    /// `sealed`.
+    public var fileExtension: String { "sealed" }
+    /// Models are sealed as typed trees (with `$class` and `$alias`) whatever the inner format,
+    /// so types and shared objects survive even inside JSON.
+    public var storesTypes: Bool { true }
+
+    /// 100 for bytes that start with the magic `BMSEAL`.
+    public func confidence(for data: Data) -> Int? {
+        data.starts(with: EnvelopeHeader.magic) ? 100 : nil
+    }
+
+    /// Opens the envelope and reads the inner bytes in the format the header names.
+    ///
+    /// - Throws: ``ModelError`` as described on the type, then the inner codec's errors.
+    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+        let plaintext = try open(data)
+        return try formats.codec(for: plaintext.format).decodeTree(from: plaintext.bytes)
+    }
+
+    /// Writes the tree in ``inner`` and seals it, labelled with the root's `$class`.
+    ///
+    /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for the
+    ///   label, and the inner codec's errors.
+    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+        let label: String
+        if case .string(let name)? = tree[HRTree.classKey] { label = name } else { label = "" }
+        return try seal(try formats.codec(for: inner).encodeTree(tree), format: inner, label: label)
+    }
+
+    /// Seals `bytes`, recording `format` and `label` in the header.
+    ///
+    /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for `label`.
+    public func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
+        let fileKDF: EnvelopeKDF
+        let master: SymmetricKey
+        let salt: Data
+        switch secret.kind {
+        case .key(let key):
+            (fileKDF, master, salt) = (.rawKey, key.key, Data(count: 16))
+        case .passwords(let provider):
+            guard let password = provider.password(for: label.isEmpty ? nil : label) else {
+                throw ModelError(.passwordRequired("no password is known for \(label.isEmpty ? "this file" : label)"), format: self.format.rawValue)
+            }
+            try kdf.validate()
+            guard kdf != .rawKey else { throw ModelError(.invalidValue("a password needs a KDF, not rawKey"), format: self.format.rawValue) }
+            salt = SecureRandom.bytes(16)
+            (fileKDF, master) = (kdf, try kdf.masterKey(password: password, salt: salt))
+        }
+        let keys = EnvelopeKeys(master: master)
+        let header = try EnvelopeHeader(
+            kdf: fileKDF, salt: salt, nonce: SecureRandom.bytes(12), keyCheck: keys.check,
+            innerFormat: format.rawValue, label: label
+        ).encoded()
+        do {
+            let box = try AES.GCM.seal(bytes, using: keys.encryption, nonce: try AES.GCM.Nonce(data: header[38..<50]), authenticating: header)
+            return header + box.ciphertext + box.tag
+        } catch {
+            throw ModelError(.unsupported("AES-GCM failed: \(error)"), format: self.format.rawValue)
+        }
+    }
+
+    /// Opens an envelope: the inner format it names and the plaintext.
+    ///
+    /// - Throws: ``ModelError`` as described on the type.
+    public func open(_ data: Data) throws(ModelError) -> (format: ModelFormat, bytes: Data) {
+        let (header, headerLength) = try EnvelopeHeader.decode(data)
+        let master: SymmetricKey
+        switch (secret.kind, header.kdf) {
+        case (.key(let key), .rawKey):
+            master = key.key
+        case (.passwords(let provider), let kdf) where kdf != .rawKey:
+            guard let password = provider.password(for: header.label.isEmpty ? nil : header.label) else {
+                throw ModelError(
+                    .passwordRequired("the envelope holds \(header.label.isEmpty ? "data" : header.label) and no password is known for it"),
+                    format: format.rawValue)
+            }
+            master = try kdf.masterKey(password: password, salt: header.salt)
+        case (.key, _):
+            throw ModelError(.passwordRequired("the envelope was sealed with a password, this codec has a raw key"), format: format.rawValue)
+        case (.passwords, _):
+            throw ModelError(.passwordRequired("the envelope was sealed with a raw key, this codec has passwords"), format: format.rawValue)
+        }
+        let keys = EnvelopeKeys(master: master)
+        guard keys.check == header.keyCheck else { throw ModelError(.wrongPassword, format: format.rawValue) }
+        let start = data.startIndex
+        let aad = data[start..<(start + headerLength)]
+        let ciphertext = data[(start + headerLength)..<(data.endIndex - EnvelopeHeader.tagByteCount)]
+        let tag = data[(data.endIndex - EnvelopeHeader.tagByteCount)...]
+        do {
+            let box = try AES.GCM.SealedBox(nonce: try AES.GCM.Nonce(data: header.nonce), ciphertext: ciphertext, tag: tag)
+            return (ModelFormat(rawValue: header.innerFormat), try AES.GCM.open(box, using: keys.encryption, authenticating: aad))
+        } catch {
+            throw ModelError(.authenticationFailed, format: format.rawValue)
+        }
+    }
+}
+
+/// The keys derived from a master key: the AES-256 key and the 8-byte key check.
+struct EnvelopeKeys {
+    let encryption: SymmetricKey
+    let check: Data
+
+    init(master: SymmetricKey) {
+        encryption = SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: Data("BaseModel envelope encryption key".utf8), using: master))
+        check = Data(HMAC<SHA256>.authenticationCode(for: Data("BaseModel envelope key check".utf8), using: master).prefix(8))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The ``ModelFormat/keychain`` format's place in shared-instance load and save: one secret item
+/// per codable property (named by its top-level remote key) in the type's ``SecureStore``
+/// (BaseModel 2.6's keychain save format).
+///
+/// Unlike BaseModel, saving removes the items of properties that are now `nil`, and writes the
+/// whole model as one change where the store allows (the file vault). Values follow
+/// ``SecureItemCoding``: strings as UTF-8, the rest (numbers, dates, nested models as
+/// dictionaries, arrays) as binary plists.
+///
+/// ``CryptoFormats/register(passwords:kdf:inner:in:)`` registers it.
+public struct KeychainStorage: SharedInstanceStorage {
+    /// Creates the storage.
+    public init() {}
+
+    /// The type's items as a tree of its top-level keys, or `nil` when it has none.
+    ///
+    /// - Throws: ``ModelError`` when the store cannot be read or an item is not a value.
+    public func load<M: Model>(_ type: M.Type) throws(ModelError) -> ModelValue? {
+        let store = SecureStores.store(for: type)
+        var entries: [(String, ModelValue)] = []
+        for key in M.storedPropertyKeys {
+            if let value = try store.value(for: key) { entries.append((key, value)) }
+        }
+        return entries.isEmpty ? nil : .dictionary(.init(uniqueKeysWithValues: entries))
+    }
+
+    /// Writes every property's item and removes the items of `nil` properties.
+    ///
+    /// - Throws: ``ModelError`` when the model cannot be encoded or the store written.
+    public func save<M: Model>(_ model: M) throws(ModelError) {
+        guard case .dictionary(let entries) = try model.treeRepresentation() else {
+            throw ModelError(.unsupported("\(M.typeName) does not encode to a dictionary"), format: ModelFormat.keychain.rawValue)
+        }
+        var changes: [String: Data?] = [:]
+        for key in M.storedPropertyKeys {
+            if let value = entries[key], !value.isNull {
+                changes[key] = .some(try SecureItemCoding.encode(value))
+            } else {
+                changes[key] = .some(nil)
+            }
+        }
+        try SecureStores.store(for: M.self).update(changes)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A place for secrets: items of bytes named by an account, under one service name — FXKeychain's
+/// model of the keychain.
+///
+/// Two stores come with the library: ``KeychainStore`` (the Security framework's keychain, on
+/// Apple platforms) and ``FileVault`` (an encrypted file per service, for Linux). The
+/// ``ModelFormat/keychain`` format keeps one item per codable property of a model in one.
+///
+/// ```swift
+/// let vault = try FileVault(service: "com.example.app")
+/// try vault.update(["token": Data("s3cret".utf8)])
+/// try vault.data(for: "token")            // the bytes
+/// try vault.update(["token": nil])        // removes it
+/// ```
+///
+/// ## Topics
+/// - Items: ``data(for:)``, ``update(_:)``, ``accounts()``
+/// - Values: ``value(for:)``, ``setValue(_:for:)`` (strings as UTF-8, the rest as binary plists)
+public protocol SecureStore: Sendable {
+    /// The service name the items live under.
+    var service: String { get }
+
+    /// The bytes stored for `account`, or `nil` when there is no such item.
+    ///
+    /// - Throws: ``ModelError`` when the store exists but cannot be read (a damaged vault, a
+    ///   keychain error).
+    func data(for account: String) throws(ModelError) -> Data?
+
+    /// Stores each non-nil value under its account and removes the items whose value is `nil`,
+    /// as one change where the store can (the file vault writes once, atomically).
+    ///
+    /// - Throws: ``ModelError`` when the store cannot be read or written; a damaged vault is
+    ///   never replaced.
+    func update(_ changes: [String: Data?]) throws(ModelError)
+
+    /// The accounts that have items, sorted.
+    ///
+    /// - Throws: ``ModelError`` when the store cannot be read.
+    func accounts() throws(ModelError) -> [String]
+}
+
+extension SecureStore {
+    /// The value stored for `account`, decoded by FXKeychain's rule (see ``SecureItemCoding``).
+    ///
+    /// - Throws: ``ModelError`` when the store cannot be read or the item is not a value.
+    public func value(for account: String) throws(ModelError) -> ModelValue? {
+        try data(for: account).map { (bytes) throws(ModelError) in try SecureItemCoding.decode(bytes) }
+    }
+
+    /// Stores `value` for `account` by FXKeychain's rule; `nil` removes the item.
+    ///
+    /// - Throws: ``ModelError`` when the value cannot be encoded or the store written.
+    public func setValue(_ value: ModelValue?, for account: String) throws(ModelError) {
+        try update([account: try value.map { (value) throws(ModelError) in try SecureItemCoding.encode(value) }])
+    }
+}
