@@ -1,10 +1,11 @@
 import ArgumentParser
-import BaseModel
+import BaseModelCrypto
 import Foundation
 
 /// BaseModel's TodoList example as a command: the list is a shared instance, every change is
 /// saved, and `--format` picks the save format. The file is `TodoList.plist` in the data folder
-/// whatever the format: it is read back by content.
+/// whatever the format: it is read back by content. `--encrypt` seals the file (the password in
+/// `BASEMODEL_PASSWORD`); `--format keychain` keeps the list in the secure store instead.
 @main
 struct TodoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,8 +18,11 @@ struct TodoCommand: ParsableCommand {
 
 /// Options every subcommand takes.
 struct StorageOptions: ParsableArguments {
-    @Option(help: "The save format: json, xml, binary, keyed-archive, hr-xml, hr-json, hr-binary.")
+    @Option(help: "The save format: json, xml, binary, keyed-archive, hr-xml, hr-json, hr-binary, crypto, keychain.")
     var format = "keyed-archive"
+
+    @Flag(help: "Save encrypted: the chosen format sealed in an AES-256-GCM envelope, with the password in BASEMODEL_PASSWORD.")
+    var encrypt = false
 
     @Option(help: "The folder for TodoList.plist (default: the application-support folder).")
     var dataDirectory: String?
@@ -26,10 +30,19 @@ struct StorageOptions: ParsableArguments {
     /// Applies the options and returns the shared list.
     func open() throws -> TodoList {
         let chosen = ModelFormat(rawValue: format)
-        guard FormatRegistry.shared.formats.contains(chosen) else {
+        // Passwords for encrypted lists come from the environment only: never an argument.
+        CryptoFormats.register(passwords: .environment(), inner: chosen == .encrypted ? .keyedArchive : chosen)
+        guard FormatRegistry.shared.formats.contains(chosen) || chosen == .keychain else {
             throw ValidationError("unknown format \"\(format)\"")
         }
-        TodoSettings.format.withLock { $0 = chosen }
+        let needsPassword = encrypt || chosen == .cryptoCoding || chosen == .encrypted
+        if needsPassword, PasswordProvider.environment().password(for: nil) == nil {
+            throw ValidationError("an encrypted list needs its password in BASEMODEL_PASSWORD")
+        }
+        guard !(encrypt && chosen == .keychain) else {
+            throw ValidationError("--encrypt and --format keychain don't combine: the keychain is encrypted already")
+        }
+        TodoSettings.format.withLock { $0 = encrypt ? .encrypted : chosen }
         if let dataDirectory { ModelLocations.applicationSupport = URL(fileURLWithPath: dataDirectory) }
         try TodoList.reloadSharedInstance()
         return TodoList.shared

@@ -1,4 +1,4 @@
-import BaseModel
+import BaseModelCrypto
 import Foundation
 import Synchronization
 

@@ -1,11 +1,18 @@
 import ArgumentParser
-import BaseModel
+import BaseModelCrypto
 import Foundation
 
 /// What the subcommands share: reading a file by content, and one-line errors.
 enum CommandSupport {
+    /// The formats the tool reads and writes: the core's and the crypto target's, registered on
+    /// first use, with passwords from `BASEMODEL_PASSWORD` or, on a terminal, a prompt.
+    static let formats: FormatRegistry = {
+        CryptoFormats.register(passwords: PasswordPrompt.provider)
+        return .shared
+    }()
+
     /// The format names the command line accepts.
-    static var formatNames: String { FormatRegistry.shared.formats.map(\.rawValue).joined(separator: ", ") }
+    static var formatNames: String { formats.formats.map(\.rawValue).joined(separator: ", ") }
 
     /// Reads `path`, detects its format and parses its tree.
     ///
@@ -18,11 +25,17 @@ enum CommandSupport {
             throw failure("cannot read \(path): \(error.localizedDescription)")
         }
         do {
-            let codec = try FormatRegistry.shared.detect(data)
+            let codec = try formats.detect(data)
             return (codec, try codec.decodeTree(from: data), data.count)
         } catch {
-            throw failure("\(path): \(error)")
+            throw failure("\(path): \(explain(error))")
         }
+    }
+
+    /// The error's message, with a hint where the cure is a password.
+    static func explain(_ error: ModelError) -> String {
+        guard case .passwordRequired = error.reason else { return "\(error)" }
+        return "\(error); set \(PasswordPrompt.variable) (or run on a terminal to be asked)"
     }
 
     /// Prints `basemodel: message` on standard error and gives the failure exit code.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BaseModel
+import BaseModelCrypto
 import Foundation
 
 /// `basemodel convert FILE --to FORMAT [-o OUT]`: rewrites a file in another format.
@@ -12,6 +12,12 @@ struct Convert: ParsableCommand {
             ("$alias") carry over between the formats that store them (keyed-archive, hr-xml, \
             hr-json, hr-binary). Property lists cannot hold null: converting a tree with null to \
             xml or binary fails. The output file is written atomically.
+
+            Encrypted formats: `crypto` (CryptoCoding v2, readable by the Objective-C library) and \
+            `encrypted` (the authenticated AES-256-GCM envelope, sealing the tree in --inner). \
+            The password comes from the environment variable BASEMODEL_PASSWORD or, on a \
+            terminal, a prompt without echo; never from an argument. Encrypted input is read with \
+            the same password.
             """
     )
 
@@ -21,20 +27,36 @@ struct Convert: ParsableCommand {
     @Option(name: .long, help: "The format to write: \(CommandSupport.formatNames).")
     var to: String
 
+    @Option(help: "For --to encrypted: the format sealed inside (default keyed-archive).")
+    var inner = ModelFormat.keyedArchive.rawValue
+
     @Option(name: [.short, .customLong("output")], help: "Where to write (default: standard output).", completion: .file())
     var output: String?
 
     func run() throws {
         let target = ModelFormat(rawValue: to)
-        guard FormatRegistry.shared.formats.contains(target) else {
+        let formats = CommandSupport.formats
+        guard formats.formats.contains(target) else {
             throw CommandSupport.failure("unknown format \"\(to)\"; use one of \(CommandSupport.formatNames)")
         }
+        let innerFormat = ModelFormat(rawValue: inner)
+        guard formats.formats.contains(innerFormat), innerFormat != .encrypted else {
+            throw CommandSupport.failure("unknown inner format \"\(inner)\"; use one of \(CommandSupport.formatNames)")
+        }
         let (_, tree, _) = try CommandSupport.read(file)
+        let codec: any FormatCodec
+        do {
+            codec = target == .encrypted
+                ? EnvelopeCodec(secret: .passwords(.modelTypes().or(PasswordPrompt.provider)), inner: innerFormat, formats: formats)
+                : try formats.codec(for: target)
+        } catch {
+            throw CommandSupport.failure("\(error)")
+        }
         let bytes: Data
         do {
-            bytes = try FormatRegistry.shared.codec(for: target).encodeTree(tree)
+            bytes = try codec.encodeTree(tree)
         } catch {
-            throw CommandSupport.failure("cannot write \(file) as \(target): \(error)")
+            throw CommandSupport.failure("cannot write \(file) as \(target): \(CommandSupport.explain(error))")
         }
         guard let output else { return FileHandle.standardOutput.write(bytes) }
         do {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BaseModel
+import BaseModelCrypto
 import Foundation
 
 /// `basemodel inspect FILE`: the detected format and the value tree, readable.
@@ -9,7 +9,9 @@ struct Inspect: ParsableCommand {
         discussion: """
             The format is detected from the bytes, never from the file name. Typed objects show \
             their "$class" and shared objects their "$alias". Exits with status 1 and a one-line \
-            error on standard error when the file cannot be read or parsed.
+            error on standard error when the file cannot be read or parsed. Encrypted files \
+            (crypto, encrypted) are decrypted with the password in BASEMODEL_PASSWORD or, on a \
+            terminal, one asked for without echo.
             """
     )
 
