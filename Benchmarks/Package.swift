@@ -29,6 +29,15 @@ let package = Package(
             path: "Benchmarks/ModelBench",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CryptoBench",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BaseModelCrypto", package: rootPackage),
+            ],
+            path: "Benchmarks/CryptoBench",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
