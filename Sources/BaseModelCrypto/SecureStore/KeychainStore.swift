@@ -68,11 +68,11 @@ public struct KeychainStore: SecureStore {
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the keychain's message.
     public func data(for account: String) throws(ModelError) -> Data? {
-        var query = query(account)
-        query[kSecReturnData as String] = true
-        query[kSecMatchLimit as String] = kSecMatchLimitOne
+        var request = query(account)
+        request[kSecReturnData as String] = true
+        request[kSecMatchLimit as String] = kSecMatchLimitOne
         var result: CFTypeRef?
-        let status = SecItemCopyMatching(query as CFDictionary, &result)
+        let status = SecItemCopyMatching(request as CFDictionary, &result)
         if status == errSecItemNotFound { return nil }
         guard status == errSecSuccess else { throw failure("read", status) }
         return result as? Data
@@ -101,11 +101,11 @@ public struct KeychainStore: SecureStore {
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the keychain's message.
     public func accounts() throws(ModelError) -> [String] {
-        var query = query()
-        query[kSecReturnAttributes as String] = true
-        query[kSecMatchLimit as String] = kSecMatchLimitAll
+        var request = query()
+        request[kSecReturnAttributes as String] = true
+        request[kSecMatchLimit as String] = kSecMatchLimitAll
         var result: CFTypeRef?
-        let status = SecItemCopyMatching(query as CFDictionary, &result)
+        let status = SecItemCopyMatching(request as CFDictionary, &result)
         if status == errSecItemNotFound { return [] }
         guard status == errSecSuccess else { throw failure("list", status) }
         let items = result as? [[String: Any]] ?? []
