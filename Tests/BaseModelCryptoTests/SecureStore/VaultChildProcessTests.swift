@@ -31,10 +31,35 @@ import Testing
         #expect(items == [["label": "Written by the test", "checked": true], ["label": "Written by the child", "checked": false]])
     }
 
-    private func run(_ arguments: [String]) throws -> String {
+    /// `todolist --encrypt` saves through `Model.save()` and the registered envelope; the file
+    /// opens here with the same password, and not with another.
+    @Test(.enabled(if: todolist != nil, "the todolist example is not built beside the tests"))
+    func childProcessSavesEncrypted() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let options = ["--format", "json", "--encrypt", "--data-directory", folder.url.path]
+        // One save in the child, one key derivation each way: scrypt is slow in debug builds.
+        _ = try run(["add", "Sealed item"] + options, password: "child password")
+
+        let bytes = try Data(contentsOf: folder.url.appendingPathComponent("TodoList.plist"))
+        #expect(bytes.range(of: Data("Sealed item".utf8)) == nil)
+        let (format, plaintext) = try EnvelopeCodec(secret: .passwords(.fixed("child password"))).open(bytes)
+        #expect(format == .json)
+        let tree = try JSONCodec().decodeTree(from: plaintext)
+        #expect(tree["items"]?[4]?["label"] == "Sealed item")
+        let error = try #require(throws: ModelError.self) {
+            try EnvelopeCodec(secret: .passwords(.fixed("guess"))).decodeTree(from: bytes)
+        }
+        #expect(error.reason == .wrongPassword)
+    }
+
+    private func run(_ arguments: [String], password: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = Self.todolist
         process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["BASEMODEL_PASSWORD"] = password
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
