@@ -19,9 +19,14 @@ public struct ModelDecoder: Sendable {
     /// that path, so shared instances stay shared. `nil` (the default) reads plain trees.
     public var registry: ModelRegistry?
 
-    /// Creates a decoder; pass a registry to read typed trees.
-    public init(registry: ModelRegistry? = nil) {
+    /// The identity map that `Live` properties resolve through; `nil` (the default) is
+    /// ``IdentityMap/default``.
+    public var identityMap: IdentityMap?
+
+    /// Creates a decoder; pass a registry to read typed trees, and a map for `Live` properties.
+    public init(registry: ModelRegistry? = nil, identityMap: IdentityMap? = nil) {
         self.registry = registry
+        self.identityMap = identityMap
     }
 
     /// Decodes a value of `type` from `value`.
@@ -29,7 +34,7 @@ public struct ModelDecoder: Sendable {
     /// - Throws: ``ModelError`` with the path of the offending value (in the input's keys), the
     ///   expected and found kinds and an excerpt.
     public func decode<T: Decodable>(_ type: T.Type, from value: ModelValue) throws(ModelError) -> T {
-        try TreeDecoder.decode(type, from: value, plain: false, registry: registry, report: nil)
+        try TreeDecoder.decode(type, from: value, plain: false, registry: registry, report: nil, identityMap: identityMap)
     }
 
     /// Decodes a value of `type` from `value` and adds to `report` what did not fit.
@@ -39,7 +44,7 @@ public struct ModelDecoder: Sendable {
         _ type: T.Type, from value: ModelValue, report: inout ModelReport
     ) throws(ModelError) -> T {
         try withUnsafeMutablePointer(to: &report) { pointer throws(ModelError) in
-            try TreeDecoder.decode(type, from: value, plain: false, registry: registry, report: pointer)
+            try TreeDecoder.decode(type, from: value, plain: false, registry: registry, report: pointer, identityMap: identityMap)
         }
     }
 }
@@ -49,6 +54,8 @@ final class DecodingState {
     var report: ModelReport?
     /// Set when reading a typed tree: the registry and the instances decoded so far.
     var graph: GraphReading?
+    /// The map `Live` values resolve through; `nil` is the default map.
+    var identityMap: IdentityMap?
     private var usage: [ModelPath: UsageRecord] = [:]
     private var usageOrder: [ModelPath] = []
 
@@ -117,6 +124,7 @@ final class TreeDecoder: Decoder, PathLinked {
     /// default for this property when it has one (so defaults merge deeply, principle 3), else
     /// this type's own `init()`.
     private(set) lazy var defaults: ModelValue = {
+        if let baseTree { return baseTree }
         if let (parent, property) = defaultsSource, case .dictionary? = parent.defaults[property] {
             return parent.defaults[property]!
         }
@@ -129,6 +137,10 @@ final class TreeDecoder: Decoder, PathLinked {
     /// For a decoder started away from its parent chain (an object reached through an alias):
     /// the path its chain starts at.
     var pathPrefix: ModelPath?
+
+    /// For a merge into a live instance: its current value's plain tree, which replaces the
+    /// defaults, so keys missing from the input keep their live values.
+    var baseTree: ModelValue?
 
     init(
         state: DecodingState, value: ModelValue, parent: TreeDecoder?, component: ModelPath.Component?,
@@ -147,10 +159,11 @@ final class TreeDecoder: Decoder, PathLinked {
 
     static func decode<T: Decodable>(
         _ type: T.Type, from value: ModelValue, plain: Bool, registry: ModelRegistry? = nil,
-        report: UnsafeMutablePointer<ModelReport>?
+        report: UnsafeMutablePointer<ModelReport>?, identityMap: IdentityMap? = nil
     ) throws(ModelError) -> T {
         let state = DecodingState(collectingReport: report != nil)
         state.graph = registry.map { GraphReading(registry: $0, root: value) }
+        state.identityMap = identityMap
         let root = TreeDecoder(
             state: state, value: value, parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: plain)
@@ -228,6 +241,8 @@ final class TreeDecoder: Decoder, PathLinked {
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             child.defaultsSource = defaultsSource
             return try T(from: child)
+        case .live(let live):
+            return try live.decodeLive(from: value, decoder: self, component: component) as! T
         case .stringKeyedDictionary:
             return try T(from: plainChild(value, component: component, keyCase: .unchanged))
         case .model, .plain:
@@ -282,6 +297,8 @@ enum DecodedKind {
     /// returns the value boxed (the caller casts it back to the type it asked for).
     case scalar((TreeDecoder, ModelValue, ModelPath.Component?) throws -> Any)
     case model(ModelSchema)
+    /// A `Live` reference, resolved through the identity map.
+    case live(any LiveTreeDecoding.Type)
     case stringKeyedDictionary
     case plain
 
@@ -294,6 +311,7 @@ enum DecodedKind {
         else if type == Decimal.self { self = .decimal }
         else if type == ModelValue.self { self = .tree }
         else if let model = type as? any Model.Type { self = .model(ModelSchema.of(model)) }
+        else if let live = type as? any LiveTreeDecoding.Type { self = .live(live) }
         else if type is any StringKeyedDictionary.Type { self = .stringKeyedDictionary }
         else { self = .plain }
     }

@@ -1,0 +1,81 @@
+import OrderedCollections
+import Synchronization
+
+/// A ``ModelStore`` in memory: models are kept as encoded trees, so a fetch returns a fresh
+/// value that shares nothing with what was saved. For tests, previews and caches that need not
+/// outlive the process.
+///
+/// ```swift
+/// let store = MemoryStore()
+/// try await store.save(game)
+/// let copy = try await store.fetch(Game.self, id: game.id)
+/// ```
+public final class MemoryStore: ModelStore {
+    private let entries = Mutex<[String: OrderedDictionary<ModelIdentifier, ModelValue>]>([:])
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Saves `model` as a tree.
+    ///
+    /// - Throws: ``ModelError`` when the model cannot be encoded.
+    public func save<M: IdentifiedModel>(_ model: M) async throws(ModelError) {
+        try saveSynchronously([model])
+    }
+
+    /// Saves every model at once: a reader sees all of them or none.
+    ///
+    /// - Throws: ``ModelError`` when a model cannot be encoded; nothing is saved then.
+    public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
+        try saveSynchronously(models)
+    }
+
+    private func saveSynchronously<M: IdentifiedModel>(_ models: [M]) throws(ModelError) {
+        var trees: [(ModelIdentifier, ModelValue)] = []
+        trees.reserveCapacity(models.count)
+        for model in models { trees.append((model.id.modelIdentifier, try ModelEncoder().encode(model))) }
+        entries.withLock { entries in
+            for (id, tree) in trees { entries[M.typeName, default: [:]][id] = tree }
+        }
+    }
+
+    /// The model stored under `id`, decoded anew.
+    ///
+    /// - Throws: ``ModelError`` when the stored tree no longer fits the type.
+    public func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
+        guard let tree = entries.withLock({ $0[M.typeName]?[id.modelIdentifier] }) else { return nil }
+        return try ModelDecoder().decode(M.self, from: tree)
+    }
+
+    /// Every stored model of `type`, in the order first saved; trees that no longer fit the
+    /// type are reported as failures.
+    public func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
+        let stored = entries.withLock { $0[M.typeName] ?? [:] }
+        var result = StoreFetchResult<M>()
+        for (id, tree) in stored {
+            do {
+                result.models.append(try ModelDecoder().decode(M.self, from: tree))
+            } catch {
+                result.failures.append(StoreFailure(location: "\(M.typeName)-\(id)", error: error))
+            }
+        }
+        return result
+    }
+
+    /// Removes the model stored under `id`.
+    @discardableResult
+    public func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+        entries.withLock { $0[M.typeName]?.removeValue(forKey: id.modelIdentifier) != nil }
+    }
+
+    /// Removes every model of `type`.
+    @discardableResult
+    public func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
+        entries.withLock { $0.removeValue(forKey: M.typeName)?.count ?? 0 }
+    }
+
+    /// Whether a model of `type` is stored under `id`.
+    public func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+        entries.withLock { $0[M.typeName]?[id.modelIdentifier] != nil }
+    }
+}

@@ -1,0 +1,82 @@
+/// Where identified models are kept between runs: save, fetch by identifier, fetch all, delete.
+///
+/// A store keys each model by its type's ``Model/typeName`` and its ``ModelIdentifier``, so one
+/// store holds many types. Every method is `async` for app code; ``fetchSynchronously(_:id:)``
+/// is the one blocking read, used by an ``IdentityMap`` the store is attached to when a decode
+/// meets an identifier with no live instance (FDModel revives models from its store this way).
+///
+/// ```swift
+/// let store = try DirectoryStore(directory: cachesURL, format: .binaryPropertyList)
+/// try await store.save(game)
+/// let again = try await store.fetch(Game.self, id: "93")
+/// let all = try await store.fetchAll(Game.self)      // all.models, all.failures
+/// ```
+///
+/// Implementations: ``MemoryStore``, ``DirectoryStore``, and the SQLite store of the
+/// `BaseModelSQLite` target. All are safe to share between tasks.
+///
+/// ## Topics
+/// - Writing: ``save(_:)-(M)``, ``save(_:)-([M])``, ``delete(_:id:)``, ``deleteAll(_:)``
+/// - Reading: ``fetch(_:id:)``, ``fetchAll(_:)``, ``contains(_:id:)``, ``fetchSynchronously(_:id:)``
+public protocol ModelStore: Sendable {
+    /// Saves `model` under its identifier, replacing what was stored for it. A reader never sees
+    /// a half-written model: it finds the old one or the new one.
+    ///
+    /// - Throws: ``ModelError`` when the model cannot be encoded or written; the stored copy is
+    ///   then untouched.
+    func save<M: IdentifiedModel>(_ model: M) async throws(ModelError)
+
+    /// Saves several models of one type, as one batch where the store can (a transaction).
+    ///
+    /// - Throws: ``ModelError`` for the first model that cannot be saved.
+    func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError)
+
+    /// The model of `type` stored under `id`, or `nil` when there is none.
+    ///
+    /// - Throws: ``ModelError`` when the stored copy cannot be read or decoded.
+    func fetch<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M?
+
+    /// Every stored model of `type`, in no particular order. An entry that fails to decode is
+    /// reported in ``StoreFetchResult/failures`` and does not stop the others.
+    ///
+    /// - Throws: ``ModelError`` only when the store itself cannot be read.
+    func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M>
+
+    /// Removes the model of `type` stored under `id`.
+    ///
+    /// - Returns: Whether there was one.
+    /// - Throws: ``ModelError`` when the store cannot be changed.
+    @discardableResult
+    func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool
+
+    /// Removes every stored model of `type`.
+    ///
+    /// - Returns: How many were removed.
+    /// - Throws: ``ModelError`` when the store cannot be changed.
+    @discardableResult
+    func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int
+
+    /// Whether a model of `type` is stored under `id`.
+    ///
+    /// - Throws: ``ModelError`` when the store cannot be read.
+    func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool
+
+    /// The model of `type` stored under `id`, read without suspending: the identity map calls
+    /// this from its synchronous decode. It blocks for the read (a file or a row), so app code
+    /// in async contexts should call ``fetch(_:id:)``.
+    ///
+    /// - Throws: ``ModelError`` when the stored copy cannot be read or decoded.
+    func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M?
+}
+
+extension ModelStore {
+    /// Saves the models one by one.
+    public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
+        for model in models { try await save(model) }
+    }
+
+    /// Reads through ``fetchSynchronously(_:id:)``.
+    public func fetch<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
+        try fetchSynchronously(type, id: id)
+    }
+}

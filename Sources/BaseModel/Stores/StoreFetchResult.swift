@@ -1,0 +1,31 @@
+/// What ``ModelStore/fetchAll(_:)`` found: the models that decoded, and a failure for each stored
+/// entry that did not, so one bad file or row never hides the others.
+public struct StoreFetchResult<M: IdentifiedModel>: Sendable {
+    /// The models read, in no particular order.
+    public var models: [M]
+    /// The entries that could not be read or decoded.
+    public var failures: [StoreFailure]
+
+    /// Creates a result.
+    public init(models: [M] = [], failures: [StoreFailure] = []) {
+        self.models = models
+        self.failures = failures
+    }
+}
+
+/// A stored entry that could not be read: where it is and why.
+public struct StoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The entry: a file name, a row's identifier.
+    public var location: String
+    /// Why it could not be read.
+    public var error: ModelError
+
+    /// Creates a failure.
+    public init(location: String, error: ModelError) {
+        self.location = location
+        self.error = error
+    }
+
+    /// `location: error`.
+    public var description: String { "\(location): \(error)" }
+}
