@@ -121,9 +121,9 @@ import Testing
 
     @Test func updatesAreSeenByEveryHolderAndKeepTheIdentifier() throws {
         let player = try Player.live(object: ["player_id": 3, "name": "Ico"], in: map)
-        try player.update { $0.score = 12 }
+        player.update { $0.score = 12 }
         #expect(map.existing(Player.self, id: 3)?.score == 12)
-        try player.update { $0.id = 99; $0.name = "Yorda" }
+        player.update { $0.id = 99; $0.name = "Yorda" }
         #expect(player.value.id == 3)
         #expect(player.name == "Yorda")
         #expect(map.existing(Player.self, id: 99) == nil)

@@ -23,7 +23,7 @@ import Testing
 
         _ = try Player.live(object: ["player_id": 1, "name": "A"], in: map)   // no change
         _ = try Player.live(object: ["player_id": 1, "score": 5], in: map)
-        try player.update { $0.name = "B" }
+        player.update { $0.name = "B" }
 
         #expect(posted.withLock { $0 } == ["Player-1", "Player-1"])
         let first = await values.next()
