@@ -112,6 +112,29 @@ import Testing
         for index in 0..<64 { #expect(try vault.value(for: "item\(index)") == .integer(Int64(index))) }
     }
 
+    /// Without a directory, the vault lives in `SecureStore` under `ModelLocations`'s
+    /// application-support folder (moved to a temporary one here, so the real home is untouched).
+    @Test func defaultVaultLivesUnderApplicationSupport() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        ModelLocations.applicationSupport = folder.url
+        // Both take the folder when made; put the default back at once.
+        let vault = FileVault(service: "Defaults")
+        let byTypeName = SecureStores.defaultStore(for: "Defaults")
+        ModelLocations.useDefaultApplicationSupport()
+
+        let expected = folder.url.appendingPathComponent("SecureStore", isDirectory: true)
+        #expect(vault.directory.standardizedFileURL.path == expected.standardizedFileURL.path)
+        try vault.setValue("v", for: "k")
+        #expect(FileManager.default.fileExists(atPath: expected.appendingPathComponent("Defaults.vault").path))
+        #expect(try mode(of: expected) == 0o700)
+        #if !canImport(Security)
+        #expect(try byTypeName.value(for: "k") == "v")
+        #else
+        _ = byTypeName
+        #endif
+    }
+
     @Test func serviceNamesAreEscapedForFiles() {
         #expect(FileVault(service: "com.example.app", directory: URL(fileURLWithPath: "/v")).fileURL.lastPathComponent == "com.example.app.vault")
         #expect(FileVault(service: "../evil/x", directory: URL(fileURLWithPath: "/v")).fileURL.lastPathComponent == "%2E.%2Fevil%2Fx.vault")

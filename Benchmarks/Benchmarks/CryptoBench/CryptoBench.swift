@@ -1,0 +1,120 @@
+import BaseModelCrypto
+import Benchmark
+import Crypto
+import Foundation
+
+// The cost of encryption over the plain format, on the twitter.json models
+// (Tests/BaseModelTests/Corpus/TwitterModels.swift, linked here).
+//
+//   write/read json                         the plain format: model ⇄ JSON bytes (untyped tree)
+//   write/read encrypted(json), key         the envelope with a raw key: typed tree, JSON, AES-256-GCM
+//   write/read encrypted(json), scrypt      the same with the default password KDF (scrypt 2^15, 8, 1)
+//   seal/open json bytes, key               AES-GCM and the header alone, on bytes written once
+//   write/read keyed-archive                the plain keyed archive (typed tree), the envelope's default inner format
+//   write/read encrypted(keyed-archive), key  the envelope with its default inner format and a raw key
+//   write/read crypto                       CryptoCoding v2: keyed archive, AES-128-CBC, PBKDF2-SHA1 1024 rounds,
+//                                           all inside an outer keyed archive
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput],
+        timeUnits: .microseconds,
+        warmupIterations: 2,
+        maxDuration: .seconds(3),
+        maxIterations: 500
+    )
+
+    let fixture = CryptoFixture()
+
+    Benchmark("twitter write json") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .json, formats: fixture.plain)) }
+    }
+    Benchmark("twitter write encrypted(json), key") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, formats: fixture.keyed)) }
+    }
+    Benchmark("twitter write encrypted(json), scrypt") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, formats: fixture.password)) }
+    }
+    Benchmark("twitter read json") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.json, formats: fixture.plain)) }
+    }
+    Benchmark("twitter read encrypted(json), key") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedWithKey, formats: fixture.keyed)) }
+    }
+    Benchmark("twitter read encrypted(json), scrypt") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedWithPassword, formats: fixture.password)) }
+    }
+    Benchmark("twitter seal json bytes, key") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try fixture.keyCodec.seal(fixture.json, format: .json, label: "")) }
+    }
+    Benchmark("twitter open json bytes, key") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try fixture.keyCodec.open(fixture.sealedBytes)) }
+    }
+    Benchmark("twitter write keyed-archive") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .keyedArchive, formats: fixture.archive)) }
+    }
+    Benchmark("twitter write encrypted(keyed-archive), key") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, formats: fixture.keyedArchive)) }
+    }
+    Benchmark("twitter write crypto") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .cryptoCoding, formats: fixture.archive)) }
+    }
+    Benchmark("twitter read keyed-archive") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.archived, formats: fixture.archive)) }
+    }
+    Benchmark("twitter read encrypted(keyed-archive), key") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedArchive, formats: fixture.keyedArchive)) }
+    }
+    Benchmark("twitter read crypto") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.cryptoArchive, formats: fixture.archive)) }
+    }
+}
+
+/// The model, the registries and the files, made once outside the measured loops.
+final class CryptoFixture: Sendable {
+    let model: TwitterSearch
+    let plain = FormatRegistry(codecs: [JSONCodec()])
+    let keyed = FormatRegistry(codecs: [JSONCodec()])
+    let password = FormatRegistry(codecs: [JSONCodec()])
+    /// The plain keyed archive and CryptoCoding (which reads plain keyed archives too).
+    let archive = FormatRegistry(codecs: [KeyedArchiveCodec(), CryptoCodingCodec(passwords: .fixed("benchmark"))])
+    let keyedArchive = FormatRegistry(codecs: [KeyedArchiveCodec()])
+    let keyCodec: EnvelopeCodec
+    let json: Data
+    let sealedWithKey: Data
+    let sealedWithPassword: Data
+    let sealedBytes: Data
+    let archived: Data
+    let sealedArchive: Data
+    let cryptoArchive: Data
+
+    init() {
+        do {
+            model = try TwitterSearch(data: Corpus.data(named: "twitter.json"))
+            keyCodec = EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)), inner: .json, formats: plain)
+            keyed.register(EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)), inner: .json, formats: keyed))
+            password.register(EnvelopeCodec(secret: .passwords(.fixed("benchmark")), kdf: .strong, inner: .json, formats: password))
+            json = try model.data(format: .json, formats: plain)
+            sealedWithKey = try model.data(format: .encrypted, formats: keyed)
+            sealedWithPassword = try model.data(format: .encrypted, formats: password)
+            sealedBytes = try keyCodec.seal(json, format: .json, label: "")
+            keyedArchive.register(EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)), inner: .keyedArchive, formats: keyedArchive))
+            archived = try model.data(format: .keyedArchive, formats: archive)
+            sealedArchive = try model.data(format: .encrypted, formats: keyedArchive)
+            cryptoArchive = try model.data(format: .cryptoCoding, formats: archive)
+            // The envelope must give the model back, or the numbers mean nothing.
+            let decoded = [
+                try TwitterSearch(data: sealedWithKey, formats: keyed),
+                try TwitterSearch(data: sealedWithPassword, formats: password),
+                try TwitterSearch(data: sealedArchive, formats: keyedArchive),
+                try TwitterSearch(data: cryptoArchive, formats: archive),
+                try TwitterSearch(data: archived, formats: archive),
+            ]
+            precondition(decoded.allSatisfy { $0 == model }, "CryptoBench: a file did not give the model back")
+            print("CryptoBench: bytes json \(json.count), encrypted(json) \(sealedWithKey.count), "
+                + "keyed-archive \(archived.count), encrypted(keyed-archive) \(sealedArchive.count), crypto \(cryptoArchive.count)")
+        } catch {
+            fatalError("CryptoBench: cannot prepare the fixture: \(error)")
+        }
+    }
+}
