@@ -43,8 +43,10 @@ extension IdentityMap {
                 let base = try live?.value ?? store?.fetchSynchronously(M.self, id: id)
                 let baseTree = try base.map { (base: M) throws(ModelError) in try TreeEncoder.encodePlain(base) }
                 let merged = try decoder.decodeIdentified(M.self, from: value, component: component, base: baseTree)
-                guard let live else { return adopt(merged) }
-                if let baseTree, try TreeEncoder.encodePlain(merged).orderedEquals(baseTree) { return live }
+                guard let live, let base else { return adopt(merged) }
+                // Compared after the decode, so both sides show nested live instances as they are
+                // now: a nested merge is that instance's change, not this one's.
+                if try TreeEncoder.encodePlain(merged).orderedEquals(TreeEncoder.encodePlain(base)) { return live }
                 live.replace(with: merged)
                 enqueueChange(of: live, value: merged)
                 return live

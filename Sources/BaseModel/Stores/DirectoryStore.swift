@@ -1,0 +1,166 @@
+import Foundation
+
+/// A ``ModelStore`` of files: one file per model, in any format of the registry, written
+/// atomically (FDModel's archived-file store).
+///
+/// A model of type `Game` with identifier `93` lives at `<directory>/Game/<name>`, where `<name>`
+/// is the lowercase hex SHA-256 of `"Game-93"` (FDModel's naming) plus the format's extension.
+/// A folder per type lets ``fetchAll(_:)`` and ``deleteAll(_:)`` find a type's files, whose
+/// names are hashes. Files are read by content, so a folder may mix formats.
+///
+/// ```swift
+/// let store = try DirectoryStore(directory: ModelLocations.applicationSupport.appendingPathComponent("Games"))
+/// try await store.save(game)
+/// ```
+///
+/// Saves write a temporary file and rename it over the old one, so a reader — or a process
+/// restarted after a crash — finds the old model or the new one, never a torn file. Concurrent
+/// saves of one identifier: the last rename wins.
+public final class DirectoryStore: ModelStore {
+    /// The folder holding a folder per type.
+    public let directory: URL
+    /// The format new files are written in.
+    public let format: ModelFormat
+    private let formats: FormatRegistry
+    private let registry: ModelRegistry
+    private let fileExtension: String
+
+    /// Creates a store in `directory`, created on first save.
+    ///
+    /// - Parameters:
+    ///   - format: The format files are written in. Default: a binary property list.
+    ///   - formats: The codecs for writing and for reading files back by content.
+    ///   - registry: The model types of formats that store types.
+    /// - Throws: ``ModelError`` when `formats` has no codec for `format`.
+    public init(
+        directory: URL, format: ModelFormat = .binaryPropertyList, formats: FormatRegistry = .shared,
+        registry: ModelRegistry = .shared
+    ) throws(ModelError) {
+        self.directory = directory
+        self.format = format
+        self.formats = formats
+        self.registry = registry
+        self.fileExtension = try formats.codec(for: format).fileExtension
+    }
+
+    /// The file name of the model of `type` with identifier `id`: the lowercase hex SHA-256 of
+    /// `"<typeName>-<id>"` and the format's extension.
+    public func fileName<M: IdentifiedModel>(for type: M.Type, id: M.ID) -> String {
+        "\(SHA256Digest.hexDigest(of: "\(M.typeName)-\(id.modelIdentifier)")).\(fileExtension)"
+    }
+
+    /// The file of the model of `type` with identifier `id`.
+    public func fileURL<M: IdentifiedModel>(for type: M.Type, id: M.ID) -> URL {
+        folder(for: M.self).appendingPathComponent(fileName(for: M.self, id: id))
+    }
+
+    private func folder<M: IdentifiedModel>(for type: M.Type) -> URL {
+        let safeName = M.typeName.map { $0 == "/" || $0 == "\0" ? "_" : $0 }
+        return directory.appendingPathComponent(String(safeName), isDirectory: true)
+    }
+
+    /// Writes `model` to its file atomically.
+    ///
+    /// - Throws: ``ModelError`` when the model cannot be encoded or the file written; the old
+    ///   file is then untouched.
+    public func save<M: IdentifiedModel>(_ model: M) async throws(ModelError) {
+        try saveSynchronously(model)
+    }
+
+    /// Writes `model` to its file atomically, without suspending.
+    ///
+    /// - Throws: ``ModelError`` as ``save(_:)-(M)``.
+    public func saveSynchronously<M: IdentifiedModel>(_ model: M) throws(ModelError) {
+        let bytes = try model.data(format: format, formats: formats, registry: registry)
+        let url = fileURL(for: M.self, id: model.id)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try bytes.write(to: url, options: .atomic)
+        } catch {
+            throw ModelError(.unsupported("cannot write \(url.path): \(error.localizedDescription)"), format: format.rawValue)
+        }
+    }
+
+    /// Reads the model stored under `id`, detecting the file's format.
+    ///
+    /// - Throws: ``ModelError`` when the file exists but cannot be read or decoded.
+    public func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
+        let url = fileURL(for: M.self, id: id)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try read(M.self, at: url)
+    }
+
+    private func read<M: IdentifiedModel>(_ type: M.Type, at url: URL) throws(ModelError) -> M {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ModelError(.unsupported("cannot read \(url.path): \(error.localizedDescription)"))
+        }
+        return try M(data: data, formats: formats, registry: registry)
+    }
+
+    /// Every model of `type` in its folder, in file-name order; files that cannot be read or
+    /// decoded are reported as failures. Other files in the folder (temporary files left by a
+    /// crash) are ignored.
+    public func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
+        var result = StoreFetchResult<M>()
+        for url in try modelFiles(of: M.self) {
+            do {
+                result.models.append(try read(M.self, at: url))
+            } catch {
+                result.failures.append(StoreFailure(location: url.lastPathComponent, error: error))
+            }
+        }
+        return result
+    }
+
+    /// The files named like a stored model: 64 hexadecimal digits and an extension.
+    private func modelFiles<M: IdentifiedModel>(of type: M.Type) throws(ModelError) -> [URL] {
+        let folder = folder(for: M.self)
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw ModelError(.unsupported("cannot list \(folder.path): \(error.localizedDescription)"))
+        }
+        return names.filter(Self.isModelFileName).sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    private static func isModelFileName(_ name: String) -> Bool {
+        let utf8 = Array(name.utf8)
+        guard utf8.count > 65, utf8[64] == UInt8(ascii: ".") else { return false }
+        return utf8[..<64].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
+    /// Removes the file of the model stored under `id`.
+    @discardableResult
+    public func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+        let url = fileURL(for: M.self, id: id)
+        guard FileManager.default.fileExists(atPath: url.path) else { return false }
+        try remove(url)
+        return true
+    }
+
+    /// Removes every model file of `type`.
+    @discardableResult
+    public func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
+        let files = try modelFiles(of: M.self)
+        for url in files { try remove(url) }
+        return files.count
+    }
+
+    private func remove(_ url: URL) throws(ModelError) {
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw ModelError(.unsupported("cannot remove \(url.path): \(error.localizedDescription)"))
+        }
+    }
+
+    /// Whether a file exists for `id`.
+    public func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+        FileManager.default.fileExists(atPath: fileURL(for: M.self, id: id).path)
+    }
+}
