@@ -152,8 +152,18 @@ public final class IdentityMap: Sendable {
         guard case .array(let elements) = value else {
             throw ModelError(.typeMismatch(expected: "array", found: value.kindName), excerpt: value.excerpt)
         }
-        let present = ModelValue.array(elements.filter { !$0.isNull })
-        return try TreeDecoder.decode([Live<M>].self, from: present, plain: false, report: nil, identityMap: self)
+        var instances: [Live<M>] = []
+        instances.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() where !element.isNull {
+            do {
+                instances.append(try TreeDecoder.decode(Live<M>.self, from: element, plain: false, report: nil, identityMap: self))
+            } catch {
+                var located = error
+                located.path = ModelPath([.index(index)]).appending(error.path)
+                throw located
+            }
+        }
+        return instances
     }
 
     /// The live instance of `type` for `id`: the existing one, else the stored one, else a stub

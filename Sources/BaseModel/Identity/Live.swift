@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The one live instance of an identified model in an ``IdentityMap``: a reference that every
@@ -71,10 +72,19 @@ public final class Live<Value: IdentifiedModel>: Sendable {
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard let map else {
+            detachedUpdates.lock()
             var value = self.value
-            let result = try body(&value)
-            replace(with: restoringIdentifier(value))
-            announce(self.value)
+            let result: Result
+            do {
+                result = try body(&value)
+            } catch {
+                detachedUpdates.unlock()
+                throw error
+            }
+            let changed = restoringIdentifier(value)
+            replace(with: changed)
+            detachedUpdates.unlock()
+            announce(changed)
             return result
         }
         return try map.withWriter { () throws(Failure) -> Result in
@@ -126,6 +136,9 @@ public final class Live<Value: IdentifiedModel>: Sendable {
     }
 }
 
+/// Serialises the updates of detached instances, which have no map and so no writer lock.
+private let detachedUpdates = NSLock()
+
 extension Live: Encodable {
     /// Encodes the current value, as the model itself would be.
     public func encode(to encoder: any Encoder) throws {
@@ -144,4 +157,9 @@ extension IdentifiedModel {
         tree = .dictionary(entries)
         return try TreeDecoder.decode(Self.self, from: tree, plain: true, report: nil)
     }
+}
+
+extension Live: CustomStringConvertible {
+    /// `Live<User>(7)`: the type name and the identifier.
+    public var description: String { "Live<\(Value.typeName)>(\(id.modelIdentifier))" }
 }

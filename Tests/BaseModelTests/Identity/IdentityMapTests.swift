@@ -63,6 +63,10 @@ import Testing
         #expect(game.players[0].name == "Amaterasu")
         #expect(game.players[0].score == 50)
         #expect(try map.instances(Player.self, array: [["player_id": 2], NSNull()]).map(\.name) == ["Issun"])
+        let located = #expect(throws: ModelError.self) {
+            try map.instances(Player.self, array: [NSNull(), ["player_id": 2], ["player_id": "x"]])
+        }
+        #expect(located?.path == [.index(2), .key("player_id")])
     }
 
     @Test func aBareIdentifierIsAStubThatLaterPayloadsFill() throws {
