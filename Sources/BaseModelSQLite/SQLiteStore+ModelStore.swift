@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 
 extension SQLiteStore {
+    // Lookups by identifier use cached (prepared once per connection) statements.
     private static let selectOne = "SELECT format, body FROM model WHERE type = ? AND id = ?"
 
     /// Saves `model`, replacing the row stored for its type and identifier.
@@ -30,7 +31,7 @@ extension SQLiteStore {
         let key = id.modelIdentifier.databaseValue
         let row = try await Self.asyncDatabase("fetch \(typeName) \(id)") {
             try await pool.read { db in
-                try Row.fetchOne(db, sql: Self.selectOne, arguments: [typeName, key]).map(StoredRow.init)
+                try Row.fetchOne(db.cachedStatement(sql: Self.selectOne), arguments: [typeName, key]).map(StoredRow.init)
             }
         }
         guard let row else { return nil }
@@ -45,7 +46,7 @@ extension SQLiteStore {
         let key = id.modelIdentifier.databaseValue
         let row = try Self.database("fetch \(typeName) \(id)") {
             try pool.read { db in
-                try Row.fetchOne(db, sql: Self.selectOne, arguments: [typeName, key]).map(StoredRow.init)
+                try Row.fetchOne(db.cachedStatement(sql: Self.selectOne), arguments: [typeName, key]).map(StoredRow.init)
             }
         }
         guard let row else { return nil }
@@ -116,7 +117,9 @@ extension SQLiteStore {
         let key = id.modelIdentifier.databaseValue
         return try await Self.asyncDatabase("look up \(typeName) \(id)") {
             try await pool.read { db in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM model WHERE type = ? AND id = ?)", arguments: [typeName, key]) ?? false
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM model WHERE type = ? AND id = ?)"),
+                    arguments: [typeName, key]) ?? false
             }
         }
     }
