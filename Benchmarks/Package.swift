@@ -29,6 +29,16 @@ let package = Package(
             path: "Benchmarks/ModelBench",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue 6: identity map vs a locked dictionary, SQLite store vs directory store.
+        .executableTarget(
+            name: "StoreBench",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BaseModelSQLite", package: rootPackage),
+            ],
+            path: "Benchmarks/StoreBench",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
