@@ -50,6 +50,12 @@ let package = Package(
             path: "Examples/TodoList",
             resources: [.copy("Resources/TodoList.plist")]
         ),
+        // Saves into a store in a loop until killed: the crash-safety test of BaseModelSQLiteTests
+        // launches it from the build folder and kills it with SIGKILL.
+        .executableTarget(
+            name: "store-crash-child",
+            dependencies: ["BaseModelSQLite"]
+        ),
         .testTarget(
             name: "BaseModelTests",
             dependencies: ["BaseModel"]

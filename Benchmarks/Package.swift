@@ -29,6 +29,7 @@ let package = Package(
             path: "Benchmarks/ModelBench",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue 5: the envelope's and CryptoCoding's cost over the plain formats.
         .executableTarget(
             name: "CryptoBench",
             dependencies: [
@@ -36,6 +37,16 @@ let package = Package(
                 .product(name: "BaseModelCrypto", package: rootPackage),
             ],
             path: "Benchmarks/CryptoBench",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Issue 6: identity map vs a locked dictionary, SQLite store vs directory store.
+        .executableTarget(
+            name: "StoreBench",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BaseModelSQLite", package: rootPackage),
+            ],
+            path: "Benchmarks/StoreBench",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

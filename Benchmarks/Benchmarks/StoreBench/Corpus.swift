@@ -1,0 +1,1 @@
+../ModelBench/Corpus.swift

@@ -1,0 +1,1 @@
+../../../Tests/BaseModelTests/Corpus/TwitterModels.swift

@@ -1,0 +1,185 @@
+import Foundation
+import GRDB
+
+/// A ``ModelStore`` in one SQLite database file, through GRDB: every identified model type in one
+/// typed key-value table, the model encoded in any registered format, batch saves in one
+/// transaction, and the database in WAL mode so reads never wait for a write.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "Models.sqlite")        // relative: application support
+/// try await store.save(game)
+/// try await store.save(allGames)                            // one transaction
+/// let okami = try await store.fetch(Game.self, id: "93")
+/// let everything = try await store.fetchAll(Game.self)      // .models and .failures
+/// ```
+///
+/// The table is `model(type, id, format, body)` with the primary key `(type, id)`, one table for
+/// every type rather than one per type: models are stored encoded, so per-type tables would hold
+/// the same columns under other names and need a `CREATE TABLE` inside the first save of each
+/// type; one table keeps the schema fixed and the library's own. The primary key is the index of
+/// every lookup and per-type scan. `id` has no declared type, so the integer `42` and the string
+/// `"42"` stay two keys, as in FDModel. Opening a store applies the migrations it has not applied
+/// yet (GRDB's `DatabaseMigrator`), so opening twice, or a file made by an older version, is fine.
+///
+/// Crash safety: a save commits or rolls back as a whole; a process killed in the middle of a
+/// save (even of a batch) leaves the database as it was before that save. The WAL journal uses
+/// SQLite's `synchronous=NORMAL`, which survives a process crash; a power loss may lose the last
+/// committed transactions but never corrupts the file.
+///
+/// Open one store per file in a process and share it: it is `Sendable`, and its pool serialises
+/// writers and runs readers concurrently.
+///
+/// ## Topics
+/// - Opening: ``init(path:format:formats:registry:)``, ``init(url:format:formats:registry:)``,
+///   ``embedded(format:)``
+/// - The file: ``url``, ``format``, ``journalMode()``, ``close()``
+public final class SQLiteStore: ModelStore {
+    /// The database file.
+    public let url: URL
+    /// The format new saves encode models in. Rows keep the format they were written in, so a
+    /// store opened with another format still reads them.
+    public let format: ModelFormat
+
+    let pool: DatabasePool
+    private let codec: any FormatCodec
+    private let formats: FormatRegistry
+    private let registry: ModelRegistry
+
+    /// Opens (creating when missing) the store at `path`: absolute, or relative to
+    /// ``ModelLocations/applicationSupport``. The folder is created when missing.
+    ///
+    /// - Parameters:
+    ///   - format: The format models are saved in. Default: ``ModelFormat/binaryPropertyList``,
+    ///     compact, exact for dates and data.
+    ///   - formats: The codecs; rows in any registered format can be read.
+    ///   - registry: Type names for formats that store types.
+    /// - Throws: ``ModelError`` when the format has no codec, or the file cannot be opened or
+    ///   migrated (not a database, read-only folder).
+    public convenience init(
+        path: String, format: ModelFormat = .binaryPropertyList, formats: FormatRegistry = .shared,
+        registry: ModelRegistry = .shared
+    ) throws(ModelError) {
+        try self.init(url: ModelLocations.saveURL(for: path), format: format, formats: formats, registry: registry)
+    }
+
+    /// Opens (creating when missing) the store in the file at `url`.
+    ///
+    /// - Throws: ``ModelError`` as ``init(path:format:formats:registry:)``.
+    public init(
+        url: URL, format: ModelFormat = .binaryPropertyList, formats: FormatRegistry = .shared,
+        registry: ModelRegistry = .shared
+    ) throws(ModelError) {
+        self.url = url
+        self.format = format
+        self.formats = formats
+        self.registry = registry
+        codec = try formats.codec(for: format)
+        var configuration = Configuration()
+        configuration.label = "BaseModelSQLite"
+        // Another process (or a pool left open elsewhere) may hold the write lock for a moment.
+        configuration.busyMode = .timeout(10)
+        pool = try Self.database("open \(url.path)") {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let pool = try DatabasePool(path: url.path, configuration: configuration)
+            try SQLiteSchema.migrator.migrate(pool)
+            return pool
+        }
+    }
+
+    /// The database's journal mode as SQLite reports it: `"wal"` for every store.
+    ///
+    /// - Throws: ``ModelError`` when the database cannot be read.
+    public func journalMode() throws(ModelError) -> String {
+        try Self.database("read the journal mode") {
+            try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+        }
+    }
+
+    /// Closes the database. Later calls throw.
+    ///
+    /// - Throws: ``ModelError`` when a statement is still running.
+    public func close() throws(ModelError) {
+        try Self.database("close") { try pool.close() }
+    }
+
+    // MARK: Rows
+
+    /// Encodes `models` and replaces their rows in one transaction.
+    func saveRows<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
+        var encoded: [(id: DatabaseValue, body: Data)] = []
+        encoded.reserveCapacity(models.count)
+        for model in models {
+            encoded.append((model.id.modelIdentifier.databaseValue, try encode(model)))
+        }
+        let rows = encoded
+        let type = M.typeName
+        let format = format.rawValue
+        try await Self.asyncDatabase("save \(type)") {
+            try await pool.write { db in
+                let statement = try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO model (type, id, format, body) VALUES (?, ?, ?, ?)")
+                for row in rows {
+                    try statement.execute(arguments: [type, row.id, format, row.body])
+                }
+            }
+        }
+    }
+
+    /// The model's bytes in the store's format.
+    func encode<M: IdentifiedModel>(_ model: M) throws(ModelError) -> Data {
+        let tree = try ModelEncoder(registry: codec.storesTypes ? registry : nil).encode(model)
+        return try codec.encodeTree(tree)
+    }
+
+    /// Decodes a row's body, written in the format the row names.
+    func decode<M: IdentifiedModel>(_ type: M.Type, format: String, body: Data) throws(ModelError) -> M {
+        let rowCodec = format == codec.format.rawValue ? codec : try formats.codec(for: ModelFormat(rawValue: format))
+        let tree = try rowCodec.decodeTree(from: body)
+        return try ModelDecoder(registry: rowCodec.storesTypes ? registry : nil).decode(M.self, from: tree)
+    }
+
+    /// Runs a GRDB call, turning its errors into ``ModelError``.
+    static func database<T>(_ action: String, _ body: () throws -> T) throws(ModelError) -> T {
+        do {
+            return try body()
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw sqliteError(action, error)
+        }
+    }
+
+    /// Runs an async GRDB call, turning its errors into ``ModelError``.
+    static func asyncDatabase<T>(_ action: String, _ body: () async throws -> T) async throws(ModelError) -> T {
+        do {
+            return try await body()
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw sqliteError(action, error)
+        }
+    }
+
+    private static func sqliteError(_ action: String, _ error: any Error) -> ModelError {
+        ModelError(.unsupported("cannot \(action): \(error)"), format: "sqlite")
+    }
+}
+
+extension ModelIdentifier {
+    /// The identifier as an SQLite value: text for strings, an integer for integers.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .string(let string): string.databaseValue
+        case .integer(let integer): integer.databaseValue
+        }
+    }
+
+    /// The identifier an SQLite value holds, or `nil` for another storage class.
+    init?(databaseValue: DatabaseValue) {
+        switch databaseValue.storage {
+        case .string(let string): self = .string(string)
+        case .int64(let integer): self = .integer(integer)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../../Sources/store-crash-child/CrashRecord.swift

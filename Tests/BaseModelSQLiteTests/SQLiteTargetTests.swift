@@ -1,6 +1,0 @@
-import BaseModelSQLite
-import Testing
-
-@Test func sqliteTargetReExportsBaseModel() throws {
-    #expect(ModelFormat.json.rawValue == "json")
-}
