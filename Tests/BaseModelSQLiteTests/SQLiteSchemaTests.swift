@@ -67,16 +67,14 @@ import Testing
 
     @Test func theEmbeddedStoreLivesInApplicationSupportAndIsShared() async throws {
         let folder = StoreFolder()
-        defer {
-            ModelLocations.useDefaultApplicationSupport()
-            folder.remove()
+        defer { folder.remove() }
+        try await ModelLocations.withApplicationSupport(folder.url) {
+            let store = try SQLiteStore.embedded()
+            #expect(store.url.path == folder.url.appendingPathComponent(SQLiteStore.embeddedFileName).path)
+            #expect(try SQLiteStore.embedded() === store)
+            try await store.save(Game.samples[1])
+            #expect(FileManager.default.fileExists(atPath: store.url.path))
+            #expect(try await SQLiteStore.embedded().fetch(Game.self, id: "7") == Game.samples[1])
         }
-        ModelLocations.applicationSupport = folder.url
-        let store = try SQLiteStore.embedded()
-        #expect(store.url.path == folder.url.appendingPathComponent(SQLiteStore.embeddedFileName).path)
-        #expect(try SQLiteStore.embedded() === store)
-        try await store.save(Game.samples[1])
-        #expect(FileManager.default.fileExists(atPath: store.url.path))
-        #expect(try await SQLiteStore.embedded().fetch(Game.self, id: "7") == Game.samples[1])
     }
 }

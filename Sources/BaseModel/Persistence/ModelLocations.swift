@@ -10,16 +10,40 @@ import Synchronization
 /// is created when a file is first written there.
 ///
 /// ```swift
-/// ModelLocations.applicationSupport = temporaryDirectory   // tests never touch the real home
+/// ModelLocations.applicationSupport = appFolder             // the whole process, from now on
+/// try ModelLocations.withApplicationSupport(temporaryDirectory) {
+///     try note.write(to: "Note.json", format: .json)       // this task only: tests running
+/// }                                                        // side by side never collide
 /// ```
 public enum ModelLocations {
     private static let override = Mutex<URL?>(nil)
 
-    /// The folder relative save paths resolve against. Setting it moves every later save and
-    /// load; ``useDefaultApplicationSupport()`` goes back to the default.
+    /// A folder set for one task and its child tasks by ``withApplicationSupport(_:operation:)``.
+    @TaskLocal private static var scopedOverride: URL?
+
+    /// The folder relative save paths resolve against: the one set for the current task by
+    /// ``withApplicationSupport(_:operation:)``, else the one set here, else the platform default.
+    /// Setting it moves every later save and load in the process;
+    /// ``useDefaultApplicationSupport()`` goes back to the default.
     public static var applicationSupport: URL {
-        get { override.withLock { $0 } ?? defaultApplicationSupport }
+        get { scopedOverride ?? override.withLock { $0 } ?? defaultApplicationSupport }
         set { override.withLock { $0 = newValue } }
+    }
+
+    /// Runs `operation` with ``applicationSupport`` moved to `folder` for the current task and the
+    /// child tasks it creates (not detached tasks or other threads); the rest of the process keeps
+    /// its folder. Rethrows what `operation` throws.
+    public static func withApplicationSupport<Result>(
+        _ folder: URL, operation: () throws -> Result
+    ) rethrows -> Result {
+        try $scopedOverride.withValue(folder, operation: operation)
+    }
+
+    /// The `async` form of ``withApplicationSupport(_:operation:)``.
+    public static func withApplicationSupport<Result>(
+        _ folder: URL, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $scopedOverride.withValue(folder, operation: operation)
     }
 
     /// Forgets a folder set on ``applicationSupport``.

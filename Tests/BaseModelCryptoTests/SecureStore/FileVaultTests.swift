@@ -117,11 +117,10 @@ import Testing
     @Test func defaultVaultLivesUnderApplicationSupport() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        ModelLocations.applicationSupport = folder.url
-        // Both take the folder when made; put the default back at once.
-        let vault = FileVault(service: "Defaults")
-        let byTypeName = SecureStores.defaultStore(for: "Defaults")
-        ModelLocations.useDefaultApplicationSupport()
+        // Both take the folder when made.
+        let (vault, byTypeName) = ModelLocations.withApplicationSupport(folder.url) {
+            (FileVault(service: "Defaults"), SecureStores.defaultStore(for: "Defaults"))
+        }
 
         let expected = folder.url.appendingPathComponent("SecureStore", isDirectory: true)
         #expect(vault.directory.standardizedFileURL.path == expected.standardizedFileURL.path)

@@ -18,12 +18,10 @@ import Testing
 
     @Test func jsonFileRoundTripsThroughTheApplicationSupportFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bm-files-\(UUID().uuidString)")
-        ModelLocations.applicationSupport = folder
-        defer {
-            ModelLocations.useDefaultApplicationSupport()
-            try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = try ModelLocations.withApplicationSupport(folder) {
+            try sample().write(to: "Notes/Note.json", format: .json)
         }
-        let url = try sample().write(to: "Notes/Note.json", format: .json)
         #expect(url == folder.appendingPathComponent("Notes/Note.json"))
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains(#""created":"2023-11-14T22:13:20.250Z""#))
