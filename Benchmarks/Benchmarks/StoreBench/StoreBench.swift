@@ -11,7 +11,7 @@ import Synchronization
 //   identity  merge partial  {id, followers_count} merged vs that one field written by hand under the lock
 //   store     save / fetch / fetchAll, SQLite (batch and one by one) vs directory store, binary plist and JSON
 //
-// Results and the command: BENCHMARKS-stores.md at the root of the package.
+// Results and the command: BENCHMARKS.md (Identity map and stores) at the root of the package.
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
