@@ -60,7 +60,7 @@ public final class FormatRegistry: Sendable {
     static var builtInCodecs: [any FormatCodec] {
         [
             JSONCodec(), XMLPropertyListCodec(), BinaryPropertyListCodec(), KeyedArchiveCodec(),
-            HRXMLCodec(), HRJSONCodec(), HRBinaryCodec(), UserDefaultsFileCodec(),
+            HRXMLCodec(), HRJSONCodec(), HRBinaryCodec(), UserDefaultsFileCodec(), FastCodec(),
         ]
     }
 }

@@ -29,4 +29,7 @@ public struct ModelFormat: Hashable, Sendable, RawRepresentable, CustomStringCon
     /// User defaults: ``Model/save()`` stores one defaults key per codable property in
     /// ``Model/userDefaultsSuite``; written to a file, it is a binary property list, as in BaseModel.
     public static let userDefaults = ModelFormat(rawValue: "user-defaults")
+    /// FastCoding 3.3: compact binary with class definitions, string and object aliases,
+    /// byte-compatible with the original (see ``FastCodec``). Extension `fast`.
+    public static let fast = ModelFormat(rawValue: "fast")
 }

@@ -1,0 +1,257 @@
+import Foundation
+import OrderedCollections
+
+/// Turns a ``FastObject`` document into a typed tree (see ``FormatCodec``).
+///
+/// | document | tree |
+/// |---|---|
+/// | null, booleans, integers, floats | themselves (a `Float32` widened to a double) |
+/// | decimal | an integer when whole and within 64 bits, otherwise the nearest double |
+/// | string, mutable string | string |
+/// | data, date, legacy date | data, date |
+/// | array, set, ordered set (mutable or not) | array |
+/// | dictionary | dictionary; its keys must be strings |
+/// | object of class C | `{"$class": "C", key: value…}`, a nil value leaving its key out |
+/// | NSCoded object | `{"$class": name, key: value…}` |
+/// | keyed archive | the archive's own typed tree (``KeyedArchiveCodec``) |
+/// | URL | its absolute string |
+/// | point, size, rect, range, vector | `{"x", "y"}`, `{"width", "height"}`, `{"x", "y", "width", "height"}`, `{"location", "length"}`, `{"dx", "dy"}` |
+/// | affine / 3D transform | `{"a", "b", "c", "d", "tx", "ty"}` / `{"m11" … "m44"}` |
+/// | index set | an array of `{"location", "length"}` runs |
+///
+/// An alias to an object (a class instance) becomes `{"$alias": "<key path of its first
+/// occurrence>"}`, as does an alias to a container that is still being read (a cycle). Any
+/// other alias (to a finished container, string, data or date) is a copy of the value: trees of
+/// values have no identity. Copies are budgeted (``maximumNodes(for:)``), so a small file of
+/// nested aliases cannot expand into an unbounded tree.
+struct FastTreeReader {
+    private struct Slot {
+        var path: String
+        var value: FastObject
+        /// The first slot of this value's subtree (itself when cached before its children).
+        var first: Int
+        /// How many slots the subtree holds, once it is read.
+        var span: Int
+        var open: Bool
+    }
+
+    private var slots: [Slot] = []
+    /// While copying an aliased value: the slot that the next cached value replays.
+    private var cursor: Int?
+    private var nodes = 0
+    private let maximumNodes: Int
+
+    /// The tree of `document`, read from a file of `byteCount` bytes (which sets the budget).
+    static func tree(from document: FastObject, byteCount: Int) throws(ModelError) -> ModelValue {
+        var reader = FastTreeReader(maximumNodes: maximumNodes(for: byteCount))
+        guard let tree = try reader.map(document, at: .root, depth: 0) else {
+            throw ModelError(.malformed("the root value is nil"), format: FastReader.format)
+        }
+        return tree
+    }
+
+    private init(maximumNodes: Int) { self.maximumNodes = maximumNodes }
+
+    /// How many tree values a file of `byteCount` bytes may expand to through aliases: 16 per
+    /// byte, and at least 262,144.
+    static func maximumNodes(for byteCount: Int) -> Int {
+        max(1 << 18, byteCount.multipliedReportingOverflow(by: 16).partialValue)
+    }
+
+    // MARK: - Slots
+
+    private var counter: Int { cursor ?? slots.count }
+
+    /// Takes the next slot: a new one on first reading, the replayed one while copying.
+    private mutating func takeSlot(_ value: FastObject, first: Int, at path: ModelPath, open: Bool) -> Int {
+        if let current = cursor {
+            cursor = current + 1
+            return current
+        }
+        slots.append(Slot(path: GraphKeys.keyPath(path), value: value, first: first, span: 1, open: open))
+        return slots.count - 1
+    }
+
+    private mutating func close(_ index: Int, first: Int) {
+        guard cursor == nil else { return }
+        slots[index].open = false
+        slots[index].span = slots.count - first
+    }
+
+    // MARK: - Values
+
+    /// The tree value of `value`; `nil` for ``FastObject/nilValue``.
+    private mutating func map(_ value: FastObject, at path: ModelPath, depth: Int) throws(ModelError) -> ModelValue? {
+        nodes += 1
+        guard nodes <= maximumNodes else {
+            throw failure(.unsupported("aliases expand to more than \(maximumNodes) values"), at: path)
+        }
+        guard depth < FastObject.maximumDepth else {
+            throw failure(.unsupported("values nested deeper than \(FastObject.maximumDepth) levels"), at: path)
+        }
+        switch value {
+        case .nilValue: return nil
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .integer(number)
+        case .float32(let number): return .double(Double(number))
+        case .float64(let number): return .double(number)
+        case .decimal(let number): return number.modelValue
+        case .string(let text): return .string(text)
+        case .mutableString(let text):
+            _ = takeSlot(value, first: counter, at: path, open: false)
+            return .string(text)
+        case .data(let bytes, _):
+            _ = takeSlot(value, first: counter, at: path, open: false)
+            return .data(bytes)
+        case .date(let seconds):
+            _ = takeSlot(value, first: counter, at: path, open: false)
+            return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case .legacyDate(let seconds):
+            _ = takeSlot(value, first: counter, at: path, open: false)
+            return .date(Date(timeIntervalSince1970: seconds))
+        case .list(let elements, _, let mutable):
+            let first = counter
+            let own = mutable ? takeSlot(value, first: first, at: path, open: true) : nil
+            var result: [ModelValue] = []
+            result.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                let elementPath = path.appending(.index(index))
+                result.append(try required(map(element, at: elementPath, depth: depth + 1), at: elementPath))
+            }
+            close(own ?? takeSlot(value, first: first, at: path, open: false), first: first)
+            return .array(result)
+        case .dictionary(let entries, let mutable):
+            let first = counter
+            let own = mutable ? takeSlot(value, first: first, at: path, open: true) : nil
+            var result = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count)
+            for entry in entries {
+                let key = try keyString(entry.key, at: path)
+                let valuePath = path.appending(.key(key))
+                result[key] = try required(map(entry.value, at: valuePath, depth: depth + 1), at: valuePath)
+                _ = try map(entry.key, at: valuePath, depth: depth + 1)
+            }
+            close(own ?? takeSlot(value, first: first, at: path, open: false), first: first)
+            return .dictionary(result)
+        case .object(let className, let keys, let values):
+            if let current = cursor {
+                // Copying: the object was written out where it first appeared.
+                cursor = current + slots[current].span
+                return [GraphKeys.alias: .string(slots[current].path)]
+            }
+            let first = counter
+            let own = takeSlot(value, first: first, at: path, open: true)
+            var result = OrderedDictionary<String, ModelValue>(minimumCapacity: keys.count + 1)
+            result[GraphKeys.typeName] = .string(className)
+            for (key, element) in zip(keys, values) {
+                if let mapped = try map(element, at: path.appending(.key(key)), depth: depth + 1) { result[key] = mapped }
+            }
+            close(own, first: first)
+            return .dictionary(result)
+        case .alias(let index):
+            return try alias(index, at: path, depth: depth)
+        case .url(let url): return .string(url.absoluteString)
+        case .geometry(let geometry): return Self.tree(of: geometry)
+        case .indexSet(let ranges, _):
+            _ = takeSlot(value, first: counter, at: path, open: false)
+            return .array(ranges.map { ["location": .integer(Int64($0.location)), "length": .integer(Int64($0.length))] })
+        case .codedObject(let className, let entries):
+            let first = counter
+            var result = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count + 1)
+            result[GraphKeys.typeName] = .string(className)
+            for entry in entries {
+                let key = try keyString(entry.key, at: path)
+                let valuePath = path.appending(.key(key))
+                result[key] = try required(map(entry.value, at: valuePath, depth: depth + 1), at: valuePath)
+                _ = try map(entry.key, at: valuePath, depth: depth + 1)
+            }
+            close(takeSlot(value, first: first, at: path, open: false), first: first)
+            return .dictionary(result)
+        case .keyedArchive(let archive):
+            let first = counter
+            _ = takeSlot(.data(archive, mutable: false), first: first, at: path, open: false)
+            let tree = try Self.embeddedArchive(archive, at: path)
+            close(takeSlot(value, first: first, at: path, open: false), first: first)
+            return tree
+        }
+    }
+
+    private mutating func alias(_ index: Int, at path: ModelPath, depth: Int) throws(ModelError) -> ModelValue {
+        guard index >= 0, index < slots.count else {
+            throw failure(.malformed("object alias \(index) is out of range (\(slots.count) objects read)"), at: path)
+        }
+        let slot = slots[index]
+        if case .object = slot.value { return [GraphKeys.alias: .string(slot.path)] }
+        if slot.open { return [GraphKeys.alias: .string(slot.path)] }
+        // A finished value: copy it, replaying the slots of its subtree.
+        let saved = cursor
+        cursor = slot.first
+        defer { cursor = saved }
+        return try required(map(slot.value, at: path, depth: depth), at: path)
+    }
+
+    /// The string a dictionary or NSCoded key stands for, read without side effects.
+    private func keyString(_ key: FastObject, at path: ModelPath) throws(ModelError) -> String {
+        switch key {
+        case .string(let text), .mutableString(let text): return text
+        case .alias(let index) where index >= 0 && index < slots.count:
+            if case .mutableString(let text) = slots[index].value { return text }
+        default: break
+        }
+        throw failure(.unsupported("a dictionary key that is \(key.kindName); trees have string keys only"), at: path)
+    }
+
+    private func required(_ value: ModelValue?, at path: ModelPath) throws(ModelError) -> ModelValue {
+        guard let value else { throw failure(.malformed("nil inside a collection"), at: path) }
+        return value
+    }
+
+    private func failure(_ reason: ModelError.Reason, at path: ModelPath) -> ModelError {
+        ModelError(reason, path: path, format: FastReader.format)
+    }
+
+    // MARK: - Foundation values
+
+    static func tree(of geometry: FastGeometry) -> ModelValue {
+        let names: [String]
+        switch geometry {
+        case .point: names = ["x", "y"]
+        case .size: names = ["width", "height"]
+        case .rect: names = ["x", "y", "width", "height"]
+        case .range(let location, let length): return ["location": .integer(Int64(location)), "length": .integer(Int64(length))]
+        case .vector: names = ["dx", "dy"]
+        case .affineTransform: names = ["a", "b", "c", "d", "tx", "ty"]
+        case .transform3D: names = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
+        }
+        return .dictionary(OrderedDictionary(uniqueKeys: names, values: geometry.components.map(ModelValue.double)))
+    }
+
+    /// The tree of an embedded keyed archive, its aliases made relative to the file's root.
+    static func embeddedArchive(_ archive: Data, at path: ModelPath) throws(ModelError) -> ModelValue {
+        let tree: ModelValue
+        do {
+            tree = try KeyedArchiveCodec().decodeTree(from: archive)
+        } catch {
+            var wrapped = error
+            wrapped.path = ModelPath(path.components + error.path.components)
+            wrapped.format = FastReader.format
+            throw wrapped
+        }
+        let prefix = GraphKeys.keyPath(path)
+        return prefix == GraphKeys.root ? tree : rebase(tree, prefix: prefix)
+    }
+
+    private static func rebase(_ value: ModelValue, prefix: String) -> ModelValue {
+        switch value {
+        case .array(let elements): return .array(elements.map { rebase($0, prefix: prefix) })
+        case .dictionary(var entries):
+            if case .string(let target)? = entries[GraphKeys.alias] {
+                entries[GraphKeys.alias] = .string(target == GraphKeys.root ? prefix : prefix + "." + target)
+                return .dictionary(entries)
+            }
+            for (key, element) in entries { entries[key] = rebase(element, prefix: prefix) }
+            return .dictionary(entries)
+        default: return value
+        }
+    }
+}

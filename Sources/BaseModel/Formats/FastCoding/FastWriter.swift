@@ -1,0 +1,488 @@
+import Foundation
+
+/// Writes FastCoding 3.3 bytes, one chunk at a time, keeping the three caches as the original
+/// writer did, so that FastCoding's reader (and ``FastReader``) find every alias.
+///
+/// The writer is a streaming API: a caller walks its own values (a ``FastObject`` document, a
+/// ``ModelValue`` tree, or a Swift `Encoder`) and calls one method per value. Containers and
+/// objects are opened, filled with further calls, and (for collections) closed:
+///
+/// ```swift
+/// var writer = FastWriter()
+/// let list = try writer.beginCollection(.dictionary, mutable: false, count: 1)
+/// writer.writeInteger(1)          // the value …
+/// try writer.writeString("a")     // … then its key
+/// writer.endCollection(list)
+/// let bytes = writer.finish()     // the 32 bytes of {"a": 1}
+/// ```
+///
+/// ## Cache timing (FastCoding §5.4), which the reader must mirror
+///
+/// - Mutable collections, mutable index sets and objects enter the object cache *before* their
+///   children (``beginCollection(_:mutable:count:)`` and ``beginObject(className:keys:reuse:)``
+///   return their index), so a child can alias an ancestor: cycles work through them.
+/// - Immutable collections and index sets, NSCoded objects and keyed archives enter it *after*
+///   their children (``endCollection(_:count:)`` and ``endCodedObject()`` return the index).
+/// - Data, dates and mutable strings enter it when written.
+/// - Immutable strings are deduplicated by value in the string cache (a repeat becomes a string
+///   alias); URLs enter the string cache after their two children.
+/// - Numbers, null, booleans, decimals and geometry values are never cached. (The original
+///   cached geometry values on write but not on read; not caching them keeps the files readable
+///   by the original reader.)
+///
+/// Every multi-byte field is aligned to its size from the start of the file, decimals to 20.
+/// Integers take the smallest width that holds them; 0 and 1 are ``FastTag/zero`` and
+/// ``FastTag/one``, kept apart from the booleans. Integers above `Int64.max`, which the original
+/// could not write, are stored as decimal numbers (see ``writeUnsignedInteger(_:)``).
+///
+/// Complexity: each call is O(size of what it writes), plus one hash lookup for strings, URLs
+/// and class definitions.
+public struct FastWriter: Sendable {
+    /// What a collection chunk holds; the tag follows from the kind and mutability.
+    public enum CollectionKind: Sendable, Hashable {
+        /// An array (count elements).
+        case array
+        /// A set (count elements).
+        case set
+        /// An ordered set (count elements).
+        case orderedSet
+        /// A dictionary (count value-key pairs).
+        case dictionary
+    }
+
+    /// An open collection: pass it back to ``endCollection(_:count:)``.
+    public struct CollectionMark: Sendable {
+        /// The collection's object-cache index when it is mutable (cached before its children).
+        public let objectIndex: Int?
+        let countOffset: Int
+        let mutable: Bool
+    }
+
+    /// How ``beginObject(className:keys:reuse:)`` treats an earlier definition of the class.
+    public enum DefinitionReuse: Sendable, Hashable {
+        /// Reuse it when it lists every given key (the object's missing keys are then written as
+        /// ``FastTag/nil``); otherwise emit a wider definition, the old keys first, then the new
+        /// ones. This is FastCoding's rule for `$class` dictionaries.
+        case widening
+        /// Reuse it only when its keys are exactly the given keys, in order; otherwise emit a new
+        /// definition. Used to rewrite documents byte for byte.
+        case exact
+    }
+
+    /// An object just begun: write one value per key of ``keys``, in order.
+    public struct ObjectStart: Sendable, Hashable {
+        /// The object's object-cache index (objects are cached before their values).
+        public let objectIndex: Int
+        /// The index of the class definition used.
+        public let classIndex: Int
+        /// The keys of that definition: the values to write next, in this order.
+        public let keys: [String]
+        /// Whether this call wrote a new class definition.
+        public let wroteDefinition: Bool
+    }
+
+    private struct Definition: Sendable {
+        let index: Int
+        let keys: [String]
+    }
+
+    /// The bytes so far, header included (its counts are filled in by ``finish()``).
+    public private(set) var bytes: [UInt8]
+    /// The number of object-cache entries so far.
+    public private(set) var objectCount = 0
+    /// The number of class definitions so far.
+    public private(set) var classCount = 0
+    private var strings: [FastStringKey: Int] = [:]
+    private var definitions: [String: Definition] = [:]
+
+    /// Creates a writer whose buffer starts with a version 3.3 header.
+    ///
+    /// - Parameter capacity: Bytes to reserve up front (a hint).
+    public init(capacity: Int = 256) {
+        bytes = FastHeader().bytes
+        bytes.reserveCapacity(max(capacity, FastHeader.size))
+    }
+
+    /// The number of string-cache entries (strings and URLs) so far.
+    public var stringCount: Int { strings.count }
+
+    /// The finished file: the bytes with the header's counts filled in.
+    public func finish() -> Data {
+        var result = bytes
+        let header = FastHeader(objectCount: UInt32(clamping: objectCount), classCount: UInt32(clamping: classCount), stringCount: UInt32(clamping: strings.count))
+        result.replaceSubrange(0..<FastHeader.size, with: header.bytes)
+        return Data(result)
+    }
+
+    // MARK: - Scalars
+
+    /// Writes ``FastTag/nil``: an absent property value, or the end of an NSCoded object.
+    public mutating func writeNil() { bytes.append(FastTag.nil.rawValue) }
+
+    /// Writes ``FastTag/null`` (`NSNull`).
+    public mutating func writeNull() { bytes.append(FastTag.null.rawValue) }
+
+    /// Writes a boolean as ``FastTag/true`` or ``FastTag/false``.
+    public mutating func writeBool(_ value: Bool) { bytes.append(value ? FastTag.true.rawValue : FastTag.false.rawValue) }
+
+    /// Writes an integer in the smallest chunk that holds it: ``FastTag/zero``, ``FastTag/one``,
+    /// then Int8, Int16, Int32 or Int64 (aligned to its size).
+    public mutating func writeInteger(_ value: Int64) {
+        switch value {
+        case 0: bytes.append(FastTag.zero.rawValue)
+        case 1: bytes.append(FastTag.one.rawValue)
+        case Int64(Int8.min)...Int64(Int8.max):
+            bytes.append(FastTag.int8.rawValue)
+            bytes.append(UInt8(bitPattern: Int8(value)))
+        case Int64(Int16.min)...Int64(Int16.max):
+            bytes.append(FastTag.int16.rawValue)
+            appendAligned(UInt16(bitPattern: Int16(value)))
+        case Int64(Int32.min)...Int64(Int32.max):
+            bytes.append(FastTag.int32.rawValue)
+            appendAligned(UInt32(bitPattern: Int32(value)))
+        default:
+            bytes.append(FastTag.int64.rawValue)
+            appendAligned(UInt64(bitPattern: value))
+        }
+    }
+
+    /// Writes an unsigned integer: as ``writeInteger(_:)`` up to `Int64.max`; above it, as a
+    /// ``FastTag/decimalNumber`` holding the exact value.
+    ///
+    /// FastCoding 3.3 wrote no bytes at all for these numbers (their `CFNumber` type matched no
+    /// case), which corrupted the rest of the stream. A decimal keeps the value exactly, and the
+    /// original reader reads it as an `NSDecimalNumber` of that value.
+    public mutating func writeUnsignedInteger(_ value: UInt64) {
+        if value <= UInt64(Int64.max) { writeInteger(Int64(value)) } else { writeDecimal(FastDecimal(value)) }
+    }
+
+    /// Writes a ``FastTag/float32``.
+    public mutating func writeFloat(_ value: Float) {
+        bytes.append(FastTag.float32.rawValue)
+        appendAligned(value.bitPattern)
+    }
+
+    /// Writes a ``FastTag/float64``.
+    public mutating func writeDouble(_ value: Double) {
+        bytes.append(FastTag.float64.rawValue)
+        appendAligned(value.bitPattern)
+    }
+
+    /// Writes a ``FastTag/decimalNumber``: its 20 bytes, aligned to 20. Not cached.
+    public mutating func writeDecimal(_ value: FastDecimal) {
+        bytes.append(FastTag.decimalNumber.rawValue)
+        pad(to: FastDecimal.size)
+        bytes.append(contentsOf: value.bytes)
+    }
+
+    /// Writes a geometry value (point, size, rect, range, vector, transform). Not cached.
+    ///
+    /// - Throws: ``ModelError`` when a transform has the wrong number of values.
+    public mutating func writeGeometry(_ value: FastGeometry) throws(ModelError) {
+        bytes.append(value.tag.rawValue)
+        if case .range(let location, let length) = value {
+            appendAligned(location)
+            appendAligned(length)
+            return
+        }
+        let values = value.components
+        guard values.count == FastGeometry.doubleCount(for: value.tag) else {
+            throw failure(.invalidValue("a \(value.tag) needs \(FastGeometry.doubleCount(for: value.tag) ?? 0) values, not \(values.count)"))
+        }
+        for component in values { appendAligned(component.bitPattern) }
+    }
+
+    // MARK: - Strings, data, dates
+
+    /// Writes an immutable string: a ``FastTag/string`` chunk the first time this exact string
+    /// (by UTF-8 bytes) is written, a string alias afterwards.
+    ///
+    /// - Throws: ``ModelError`` for a string holding a NUL character, which the format's
+    ///   NUL-terminated strings cannot hold (the original silently cut the string there).
+    public mutating func writeString(_ value: String) throws(ModelError) {
+        let key = FastStringKey.string(value)
+        if let index = strings[key] {
+            writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
+            return
+        }
+        bytes.append(FastTag.string.rawValue)
+        try appendCString(value)
+        strings[key] = strings.count
+    }
+
+    /// Writes a mutable string (``FastTag/mutableString``), cached in the object cache.
+    ///
+    /// - Returns: Its object-cache index.
+    /// - Throws: ``ModelError`` for a string holding a NUL character.
+    @discardableResult
+    public mutating func writeMutableString(_ value: String) throws(ModelError) -> Int {
+        bytes.append(FastTag.mutableString.rawValue)
+        try appendCString(value)
+        return cacheObject()
+    }
+
+    /// Writes bytes (``FastTag/data`` or ``FastTag/mutableData``), padded to 4, cached.
+    ///
+    /// - Returns: Its object-cache index.
+    /// - Throws: ``ModelError`` for data longer than `UInt32.max` bytes.
+    @discardableResult
+    public mutating func writeData(_ value: Data, mutable: Bool = false) throws(ModelError) -> Int {
+        guard let length = UInt32(exactly: value.count) else { throw failure(.unsupported("data longer than 4 GiB")) }
+        bytes.append(mutable ? FastTag.mutableData.rawValue : FastTag.data.rawValue)
+        appendAligned(length)
+        bytes.append(contentsOf: value)
+        pad(to: 4)
+        return cacheObject()
+    }
+
+    /// Writes a ``FastTag/date``: seconds since 2001-01-01 as an aligned `Float64`, cached.
+    ///
+    /// - Returns: Its object-cache index.
+    @discardableResult
+    public mutating func writeDate(_ value: Date) -> Int {
+        writeDate(sinceReferenceDate: value.timeIntervalSinceReferenceDate)
+    }
+
+    /// Writes a ``FastTag/date`` from its stored seconds since 2001-01-01, cached.
+    ///
+    /// - Returns: Its object-cache index.
+    @discardableResult
+    public mutating func writeDate(sinceReferenceDate seconds: Double) -> Int {
+        bytes.append(FastTag.date.rawValue)
+        appendAligned(seconds.bitPattern)
+        return cacheObject()
+    }
+
+    /// Writes a ``FastTag/legacyDate`` (seconds since 1970), cached. FastCoding 3.3 only reads
+    /// this tag; it exists here to rewrite older files byte for byte.
+    ///
+    /// - Returns: Its object-cache index.
+    @discardableResult
+    public mutating func writeLegacyDate(since1970 seconds: Double) -> Int {
+        bytes.append(FastTag.legacyDate.rawValue)
+        appendAligned(seconds.bitPattern)
+        return cacheObject()
+    }
+
+    // MARK: - Collections
+
+    /// Opens a collection of `count` elements (pairs, for a dictionary). Write the elements
+    /// next (a dictionary's value before its key), then call ``endCollection(_:count:)``.
+    ///
+    /// A mutable collection is cached now, so its children may alias it (a cycle).
+    ///
+    /// - Parameter count: The element count, or an estimate to correct in
+    ///   ``endCollection(_:count:)``.
+    /// - Throws: ``ModelError`` for a count above `UInt32.max`.
+    public mutating func beginCollection(_ kind: CollectionKind, mutable: Bool, count: Int) throws(ModelError) -> CollectionMark {
+        guard let stored = UInt32(exactly: count) else { throw failure(.unsupported("a collection of \(count) elements")) }
+        let tag: FastTag = switch (kind, mutable) {
+        case (.array, false): .array
+        case (.array, true): .mutableArray
+        case (.set, false): .set
+        case (.set, true): .mutableSet
+        case (.orderedSet, false): .orderedSet
+        case (.orderedSet, true): .mutableOrderedSet
+        case (.dictionary, false): .dictionary
+        case (.dictionary, true): .mutableDictionary
+        }
+        let index = mutable ? cacheObject() : nil
+        bytes.append(tag.rawValue)
+        pad(to: 4)
+        let countOffset = bytes.count
+        appendAligned(stored)
+        return CollectionMark(objectIndex: index, countOffset: countOffset, mutable: mutable)
+    }
+
+    /// Closes a collection; an immutable one is cached now, after its children.
+    ///
+    /// - Parameter count: The real element count when it differs from the one given to
+    ///   ``beginCollection(_:mutable:count:)``; the stored count is patched.
+    /// - Returns: The collection's object-cache index.
+    @discardableResult
+    public mutating func endCollection(_ mark: CollectionMark, count: Int? = nil) -> Int {
+        if let count {
+            let stored = UInt32(clamping: count)
+            for shift in 0..<4 { bytes[mark.countOffset + shift] = UInt8(truncatingIfNeeded: stored >> (8 * shift)) }
+        }
+        return mark.objectIndex ?? cacheObject()
+    }
+
+    /// Writes an index set (ranges of indexes), cached: before its ranges when mutable, after
+    /// them otherwise (the same slot either way, as it has no children).
+    ///
+    /// - Returns: Its object-cache index.
+    /// - Throws: ``ModelError`` for more than `UInt32.max` ranges.
+    @discardableResult
+    public mutating func writeIndexSet(_ ranges: [FastIndexRange], mutable: Bool) throws(ModelError) -> Int {
+        guard let count = UInt32(exactly: ranges.count) else { throw failure(.unsupported("an index set of \(ranges.count) ranges")) }
+        bytes.append(mutable ? FastTag.mutableIndexSet.rawValue : FastTag.indexSet.rawValue)
+        appendAligned(count)
+        for range in ranges {
+            appendAligned(range.location)
+            appendAligned(range.length)
+        }
+        return cacheObject()
+    }
+
+    // MARK: - Objects
+
+    /// Begins an object of class `className`: writes its class definition when the class has
+    /// none yet (or, per `reuse`, none that fits), then the ``FastTag/object8`` /
+    /// ``FastTag/object16`` / ``FastTag/object32`` chunk head. The object is cached now,
+    /// before its values, so they may alias it. Write one value per key of the returned
+    /// ``ObjectStart/keys`` next, ``writeNil()`` for a missing one.
+    ///
+    /// A model writer that always passes the same keys for a type gets one definition per type.
+    ///
+    /// - Throws: ``ModelError`` for a class or key name holding a NUL character or a key count
+    ///   above `UInt32.max`.
+    public mutating func beginObject(className: String, keys: [String], reuse: DefinitionReuse = .widening) throws(ModelError) -> ObjectStart {
+        var definition = definitions[className]
+        var wrote = false
+        if let existing = definition {
+            switch reuse {
+            case .exact where existing.keys != keys:
+                definition = nil
+            case .widening:
+                let known = Set(existing.keys)
+                let extra = keys.filter { !known.contains($0) }
+                if !extra.isEmpty { definition = try writeDefinition(className, keys: existing.keys + extra) ; wrote = true }
+            default:
+                break
+            }
+        }
+        if definition == nil {
+            definition = try writeDefinition(className, keys: keys)
+            wrote = true
+        }
+        let used = definition!
+        let objectIndex = cacheObject()
+        writeIndex(used.index, tags: (.object8, .object16, .object32))
+        return ObjectStart(objectIndex: objectIndex, classIndex: used.index, keys: used.keys, wroteDefinition: wrote)
+    }
+
+    private mutating func writeDefinition(_ className: String, keys: [String]) throws(ModelError) -> Definition {
+        guard let count = UInt32(exactly: keys.count) else { throw failure(.unsupported("a class with \(keys.count) keys")) }
+        bytes.append(FastTag.classDefinition.rawValue)
+        try appendCString(className)
+        appendAligned(count)
+        for key in keys { try appendCString(key) }
+        let definition = Definition(index: classCount, keys: keys)
+        classCount += 1
+        definitions[className] = definition
+        return definition
+    }
+
+    /// Writes an alias to the object-cache entry `index` (one, two or four bytes, by size).
+    ///
+    /// - Throws: ``ModelError`` when no object has that index yet.
+    public mutating func writeObjectAlias(_ index: Int) throws(ModelError) {
+        guard index >= 0, index < objectCount else {
+            throw failure(.invalidValue("object alias \(index) is out of range (\(objectCount) objects written)"))
+        }
+        writeIndex(index, tags: (.objectAlias8, .objectAlias16, .objectAlias32))
+    }
+
+    /// Begins an NSCoded object (``FastTag/codedObject``). Write its class name (a string),
+    /// then (value, key) pairs, then call ``endCodedObject()``.
+    public mutating func beginCodedObject() { bytes.append(FastTag.codedObject.rawValue) }
+
+    /// Ends an NSCoded object with ``FastTag/nil`` and caches it, after its children.
+    ///
+    /// - Returns: Its object-cache index.
+    @discardableResult
+    public mutating func endCodedObject() -> Int {
+        writeNil()
+        return cacheObject()
+    }
+
+    /// Writes an object stored as an NSKeyedArchiver archive: ``FastTag/keyedArchive``, then the
+    /// archive as a ``FastTag/data`` chunk (cached when written), then the object is cached.
+    ///
+    /// - Returns: The object's object-cache index (the data's is one less).
+    /// - Throws: ``ModelError`` for an archive longer than `UInt32.max` bytes.
+    @discardableResult
+    public mutating func writeKeyedArchive(_ archive: Data) throws(ModelError) -> Int {
+        bytes.append(FastTag.keyedArchive.rawValue)
+        try writeData(archive)
+        return cacheObject()
+    }
+
+    // MARK: - URLs
+
+    /// Writes a string alias for `url` when an equal URL was written before.
+    ///
+    /// - Returns: Whether it did; when not, write the URL with ``beginURL()``, its relative
+    ///   string, its base (a URL or ``writeNil()``) and ``endURL(_:)``.
+    public mutating func writeURLAlias(_ url: FastURL) -> Bool {
+        guard let index = strings[.url(url)] else { return false }
+        writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
+        return true
+    }
+
+    /// Writes the ``FastTag/url`` tag; its two children follow.
+    public mutating func beginURL() { bytes.append(FastTag.url.rawValue) }
+
+    /// Adds the URL just written to the string cache, after its children.
+    public mutating func endURL(_ url: FastURL) {
+        let key = FastStringKey.url(url)
+        if strings[key] == nil { strings[key] = strings.count }
+    }
+
+    /// Writes a whole URL: an alias when it was written before, otherwise the chunk with its
+    /// relative string and base.
+    ///
+    /// - Throws: ``ModelError`` for strings holding NUL characters.
+    public mutating func writeURL(_ url: FastURL) throws(ModelError) {
+        if writeURLAlias(url) { return }
+        beginURL()
+        try writeString(url.relative)
+        if let base = url.base { try writeURL(base) } else { writeNil() }
+        endURL(url)
+    }
+
+    // MARK: - Bytes
+
+    private mutating func cacheObject() -> Int {
+        objectCount += 1
+        return objectCount - 1
+    }
+
+    private mutating func writeIndex(_ index: Int, tags: (FastTag, FastTag, FastTag)) {
+        if index <= Int(UInt8.max) {
+            bytes.append(tags.0.rawValue)
+            bytes.append(UInt8(index))
+        } else if index <= Int(UInt16.max) {
+            bytes.append(tags.1.rawValue)
+            appendAligned(UInt16(index))
+        } else {
+            bytes.append(tags.2.rawValue)
+            appendAligned(UInt32(truncatingIfNeeded: index))
+        }
+    }
+
+    private mutating func pad(to alignment: Int) {
+        let remainder = bytes.count % alignment
+        if remainder != 0 { bytes.append(contentsOf: repeatElement(0, count: alignment - remainder)) }
+    }
+
+    private mutating func appendAligned<T: FixedWidthInteger & UnsignedInteger>(_ value: T) {
+        pad(to: MemoryLayout<T>.size)
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendCString(_ value: String) throws(ModelError) {
+        let start = bytes.count
+        bytes.append(contentsOf: value.utf8)
+        if bytes[start...].contains(0) {
+            bytes.removeSubrange(start...)
+            throw failure(.unsupported("a string with a NUL character, which FastCoding's NUL-terminated strings cannot hold"), excerpt: ModelValue.string(value).excerpt)
+        }
+        bytes.append(0)
+    }
+
+    private func failure(_ reason: ModelError.Reason, excerpt: String? = nil) -> ModelError {
+        ModelError(reason, excerpt: excerpt, format: FastReader.format, offset: bytes.count)
+    }
+}
