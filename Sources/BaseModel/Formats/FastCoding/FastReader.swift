@@ -191,6 +191,7 @@ public struct FastReader: Sendable {
     ///
     /// - Throws: ``ModelError`` when the count is larger than the remaining bytes allow.
     public mutating func readCount(minimumBytes: Int = 1) throws(ModelError) -> Int {
+        try skipPadding(to: 4)
         let start = offset
         let count = Int(try readAligned(UInt32.self))
         guard count <= remaining / max(minimumBytes, 1) else {

@@ -72,6 +72,17 @@ struct FastTreeReader {
         return slots.count - 1
     }
 
+    /// Closes a collection: its own slot when it took one before its children (mutable), a
+    /// new one now otherwise (immutable, cached after its children).
+    ///
+    /// (No `own ?? takeSlot(…)` here: an autoclosure capturing `self` mutably made a copy of
+    /// every slot on each call, which made reading quadratic.)
+    private mutating func close(_ own: Int?, _ value: FastObject, first: Int, at path: ModelPath) {
+        let index: Int
+        if let own { index = own } else { index = takeSlot(value, first: first, at: path, open: false) }
+        close(index, first: first)
+    }
+
     private mutating func close(_ index: Int, first: Int) {
         guard cursor == nil else { return }
         slots[index].open = false
@@ -117,9 +128,9 @@ struct FastTreeReader {
             result.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
                 let elementPath = path.appending(.index(index))
-                result.append(try required(map(element, at: elementPath, depth: depth + 1), at: elementPath))
+                result.append(try Self.required(map(element, at: elementPath, depth: depth + 1), at: elementPath))
             }
-            close(own ?? takeSlot(value, first: first, at: path, open: false), first: first)
+            close(own, value, first: first, at: path)
             return .array(result)
         case .dictionary(let entries, let mutable):
             let first = counter
@@ -128,10 +139,10 @@ struct FastTreeReader {
             for entry in entries {
                 let key = try keyString(entry.key, at: path)
                 let valuePath = path.appending(.key(key))
-                result[key] = try required(map(entry.value, at: valuePath, depth: depth + 1), at: valuePath)
+                result[key] = try Self.required(map(entry.value, at: valuePath, depth: depth + 1), at: valuePath)
                 _ = try map(entry.key, at: valuePath, depth: depth + 1)
             }
-            close(own ?? takeSlot(value, first: first, at: path, open: false), first: first)
+            close(own, value, first: first, at: path)
             return .dictionary(result)
         case .object(let className, let keys, let values):
             if let current = cursor {
@@ -162,7 +173,7 @@ struct FastTreeReader {
             for entry in entries {
                 let key = try keyString(entry.key, at: path)
                 let valuePath = path.appending(.key(key))
-                result[key] = try required(map(entry.value, at: valuePath, depth: depth + 1), at: valuePath)
+                result[key] = try Self.required(map(entry.value, at: valuePath, depth: depth + 1), at: valuePath)
                 _ = try map(entry.key, at: valuePath, depth: depth + 1)
             }
             close(takeSlot(value, first: first, at: path, open: false), first: first)
@@ -187,7 +198,7 @@ struct FastTreeReader {
         let saved = cursor
         cursor = slot.first
         defer { cursor = saved }
-        return try required(map(slot.value, at: path, depth: depth), at: path)
+        return try Self.required(map(slot.value, at: path, depth: depth), at: path)
     }
 
     /// The string a dictionary or NSCoded key stands for, read without side effects.
@@ -201,12 +212,18 @@ struct FastTreeReader {
         throw failure(.unsupported("a dictionary key that is \(key.kindName); trees have string keys only"), at: path)
     }
 
-    private func required(_ value: ModelValue?, at path: ModelPath) throws(ModelError) -> ModelValue {
+    /// Static on purpose: `self.required(self.map(…))` would hold a copy of `self` while `map`
+    /// mutates it, so every slot append would copy the whole slot table (quadratic reading).
+    private static func required(_ value: ModelValue?, at path: ModelPath) throws(ModelError) -> ModelValue {
         guard let value else { throw failure(.malformed("nil inside a collection"), at: path) }
         return value
     }
 
     private func failure(_ reason: ModelError.Reason, at path: ModelPath) -> ModelError {
+        Self.failure(reason, at: path)
+    }
+
+    private static func failure(_ reason: ModelError.Reason, at path: ModelPath) -> ModelError {
         ModelError(reason, path: path, format: FastReader.format)
     }
 

@@ -305,7 +305,9 @@ public struct FastWriter: Sendable {
             let stored = UInt32(clamping: count)
             for shift in 0..<4 { bytes[mark.countOffset + shift] = UInt8(truncatingIfNeeded: stored >> (8 * shift)) }
         }
-        return mark.objectIndex ?? cacheObject()
+        // Not `mark.objectIndex ?? cacheObject()`: a mutating autoclosure copies the buffer.
+        if let index = mark.objectIndex { return index }
+        return cacheObject()
     }
 
     /// Writes an index set (ranges of indexes), cached: before its ranges when mutable, after

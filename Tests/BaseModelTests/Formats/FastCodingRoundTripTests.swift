@@ -1,0 +1,96 @@
+import BaseModel
+import Foundation
+import Testing
+
+/// Real data through the fast format: every corpus JSON file as a tree, and the model graphs of
+/// the other format tests, with their shared instances.
+@Suite struct FastCodingRoundTripTests {
+    let codec = FastCodec()
+
+    static let corpusFiles: [String] = {
+        let folder = ModelCorpus.root.appendingPathComponent("json")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    @Test("the corpus has JSON files to run")
+    func corpusIsThere() {
+        #expect(Self.corpusFiles.count >= 9)
+    }
+
+    @Test("every corpus JSON file, as a tree, round-trips through fast equal and in order", arguments: corpusFiles)
+    func corpusTreeRoundTrip(name: String) throws {
+        let json = try ModelCorpus.json(name)
+        let tree = try JSONCodec().decodeTree(from: json)
+        let bytes = try codec.encodeTree(tree)
+        #expect(try FormatRegistry.shared.detect(bytes).format == .fast)
+        let back = try codec.decodeTree(from: bytes)
+        #expect(back.orderedEquals(tree))
+        // The document level reads and writes the same bytes, and safe mode reads plain trees.
+        #expect(try FastObject(data: bytes).data() == bytes)
+        #expect(try FastCodec(safe: true).decodeTree(from: bytes) == tree)
+    }
+
+    @Test("twitter.json and citm_catalog.json models round-trip through fast")
+    func corpusModels() throws {
+        let twitter = try TwitterSearch(jsonData: ModelCorpus.json("twitter.json"))
+        #expect(try TwitterSearch(data: twitter.data(format: .fast)) == twitter)
+        let citm = try CitmCatalog(jsonData: ModelCorpus.json("citm_catalog.json"))
+        #expect(try CitmCatalog(data: citm.data(format: .fast)) == citm)
+    }
+
+    @Test("the files-issue project graph round-trips, its shared person still shared")
+    func projectGraph() throws {
+        RoundTripFixtures.registered
+        let original = RoundTripFixtures.project()
+        let bytes = try original.data(format: .fast)
+        let loaded = try RoundTripFixtures.Project(data: bytes)
+        #expect(loaded.title == original.title && loaded.attachments == original.attachments)
+        #expect(loaded.budget == original.budget && loaded.tags == original.tags && loaded.started == original.started)
+        #expect(loaded.owner?.name == "Ada" && loaded.owner?.born == original.owner?.born)
+        #expect(loaded.owner != nil && loaded.owner === loaded.reviewer)
+        let tree = try codec.decodeTree(from: bytes)
+        #expect(tree["reviewer"] == ["$alias": "owner"])
+    }
+
+    @Test("polymorphic typed-tree graphs: subclasses come back as themselves, shared instances shared")
+    func typedTreeGraph() throws {
+        let registry = TypedTreeFixtures.registry()
+        let rex = TypedTreeFixtures.Dog()
+        rex.name = "Rex"
+        rex.breed = "Lab"
+        let tom = TypedTreeFixtures.Animal()
+        tom.name = "Tom"
+        let owner = TypedTreeFixtures.Owner()
+        owner.pets = [rex, tom]
+        owner.favourite = rex
+        let bytes = try owner.data(format: .fast, registry: registry)
+        let back = try TypedTreeFixtures.Owner(data: bytes, registry: registry)
+        let dog = try #require(back.pets.first as? TypedTreeFixtures.Dog)
+        #expect(dog.breed == "Lab" && back.pets[1].name == "Tom")
+        #expect(back.favourite === dog)
+        // One definition per class: Owner, Dog, Animal.
+        #expect(try FastHeader(reading: bytes).classCount == 3)
+    }
+
+    @Test("the HRCoder tests' shared and distinct arrays: shared ones are aliases in the file")
+    func sharedArrays() throws {
+        let shared: ModelValue = ["$class": "Model", "array1": ["a", 1, true], "array2": ["$alias": "array1"]]
+        let bytes = try codec.encodeTree(shared)
+        #expect(try FastObject(data: bytes) == .object(className: "Model", keys: ["array1", "array2"], values: [
+            .list([.string("a"), .integer(1), .bool(true)], kind: .array, mutable: false), .alias(1),
+        ]))
+        // A tree of values has no identity for arrays: the alias reads back as a copy.
+        #expect(try codec.decodeTree(from: bytes) == ["$class": "Model", "array1": ["a", 1, true], "array2": ["a", 1, true]])
+    }
+
+    @Test("the command line's format registry knows fast by name and by content")
+    func registry() throws {
+        #expect(FormatRegistry.shared.formats.contains(.fast))
+        #expect(try FormatRegistry.shared.codec(for: ModelFormat(rawValue: "fast")).fileExtension == "fast")
+        #expect(FastCodec().confidence(for: Data(FastHeader().bytes)) ?? 0 >= 90)
+        #expect(FastCodec().confidence(for: Data(FastHeader(majorVersion: 2).bytes)) ?? 0 >= 90)
+        #expect(FastCodec().confidence(for: Data(FastHeader(majorVersion: 4).bytes)) == nil)
+        #expect(FastCodec().confidence(for: Data("TSAF".utf8)) == nil)
+    }
+}
