@@ -47,7 +47,7 @@ final class CanadaFeatureObject: NSObject, NSCoding {
     init?(coder: NSCoder) {
         type = coder.string("type")
         properties = coder.strings("properties")
-        guard let geometry = coder.decodeObject(forKey: "geometry") as? CanadaGeometryObject else { return nil }
+        guard let geometry = coder.object("geometry") as? CanadaGeometryObject else { return nil }
         self.geometry = geometry
     }
 }
@@ -70,6 +70,6 @@ final class CanadaGeometryObject: NSObject, NSCoding {
 
     init?(coder: NSCoder) {
         type = coder.string("type")
-        coordinates = coder.decodeObject(forKey: "coordinates") as? [[[Double]]] ?? []
+        coordinates = coder.object("coordinates") as? [[[Double]]] ?? []
     }
 }

@@ -56,13 +56,13 @@ final class CitmCatalogObject: NSObject, NSCoding {
         areaNames = coder.strings("areaNames")
         audienceSubCategoryNames = coder.strings("audienceSubCategoryNames")
         blockNames = coder.strings("blockNames")
-        events = coder.decodeObject(forKey: "events") as? [String: EventObject] ?? [:]
+        events = coder.object("events") as? [String: EventObject] ?? [:]
         performances = coder.objects("performances")
         seatCategoryNames = coder.strings("seatCategoryNames")
         subTopicNames = coder.strings("subTopicNames")
         subjectNames = coder.strings("subjectNames")
         topicNames = coder.strings("topicNames")
-        topicSubTopics = coder.decodeObject(forKey: "topicSubTopics") as? [String: [Int]] ?? [:]
+        topicSubTopics = coder.object("topicSubTopics") as? [String: [Int]] ?? [:]
         venueNames = coder.strings("venueNames")
     }
 }

@@ -4,15 +4,19 @@ import Foundation
 // each kind of property, with the model's default when a key is missing.
 
 extension NSCoder {
-    func string(_ key: String) -> String { decodeObject(forKey: key) as? String ?? "" }
-    func optionalString(_ key: String) -> String? { decodeObject(forKey: key) as? String }
-    func date(_ key: String) -> Date { decodeObject(forKey: key) as? Date ?? Date(timeIntervalSince1970: 0) }
+    /// The object at `key`, or `nil` when the key is absent: Foundation on Linux raises (and
+    /// aborts) on `decodeObject(forKey:)` for a missing key.
+    func object(_ key: String) -> Any? { containsValue(forKey: key) ? decodeObject(forKey: key) : nil }
+
+    func string(_ key: String) -> String { object(key) as? String ?? "" }
+    func optionalString(_ key: String) -> String? { object(key) as? String }
+    func date(_ key: String) -> Date { object(key) as? Date ?? Date(timeIntervalSince1970: 0) }
     func optionalInt64(_ key: String) -> Int64? { containsValue(forKey: key) ? decodeInt64(forKey: key) : nil }
     func optionalInt(_ key: String) -> Int? { containsValue(forKey: key) ? decodeInteger(forKey: key) : nil }
     func optionalBool(_ key: String) -> Bool? { containsValue(forKey: key) ? decodeBool(forKey: key) : nil }
-    func ints(_ key: String) -> [Int] { decodeObject(forKey: key) as? [Int] ?? [] }
-    func objects<T>(_ key: String) -> [T] { decodeObject(forKey: key) as? [T] ?? [] }
-    func strings(_ key: String) -> [String: String] { decodeObject(forKey: key) as? [String: String] ?? [:] }
+    func ints(_ key: String) -> [Int] { object(key) as? [Int] ?? [] }
+    func objects<T>(_ key: String) -> [T] { object(key) as? [T] ?? [] }
+    func strings(_ key: String) -> [String: String] { object(key) as? [String: String] ?? [:] }
 
     func encodeIfPresent(_ value: Int64?, forKey key: String) { if let value { encode(value, forKey: key) } }
     func encodeIfPresent(_ value: Int?, forKey key: String) { if let value { encode(value, forKey: key) } }

@@ -22,7 +22,7 @@ final class TwitterSearchObject: NSObject, NSCoding {
 
     init?(coder: NSCoder) {
         statuses = coder.objects("statuses")
-        guard let metadata = coder.decodeObject(forKey: "searchMetadata") as? SearchMetadataObject else { return nil }
+        guard let metadata = coder.object("searchMetadata") as? SearchMetadataObject else { return nil }
         searchMetadata = metadata
     }
 }
@@ -151,9 +151,9 @@ final class StatusObject: NSObject, NSCoding {
     }
 
     init?(coder: NSCoder) {
-        guard let metadata = coder.decodeObject(forKey: "metadata") as? StatusMetadataObject,
-              let user = coder.decodeObject(forKey: "user") as? UserObject,
-              let entities = coder.decodeObject(forKey: "entities") as? EntitiesObject
+        guard let metadata = coder.object("metadata") as? StatusMetadataObject,
+              let user = coder.object("user") as? UserObject,
+              let entities = coder.object("entities") as? EntitiesObject
         else { return nil }
         self.metadata = metadata
         createdAt = coder.date("createdAt")
@@ -168,7 +168,7 @@ final class StatusObject: NSObject, NSCoding {
         inReplyToUserIdStr = coder.optionalString("inReplyToUserIdStr")
         inReplyToScreenName = coder.optionalString("inReplyToScreenName")
         self.user = user
-        retweetedStatus = coder.decodeObject(forKey: "retweetedStatus") as? StatusObject
+        retweetedStatus = coder.object("retweetedStatus") as? StatusObject
         retweetCount = coder.decodeInteger(forKey: "retweetCount")
         favoriteCount = coder.decodeInteger(forKey: "favoriteCount")
         self.entities = entities
@@ -307,7 +307,7 @@ final class UserObject: NSObject, NSCoding {
     }
 
     init?(coder: NSCoder) {
-        guard let entities = coder.decodeObject(forKey: "entities") as? UserEntitiesObject else { return nil }
+        guard let entities = coder.object("entities") as? UserEntitiesObject else { return nil }
         id = coder.decodeInt64(forKey: "id")
         idStr = coder.string("idStr")
         name = coder.string("name")
@@ -356,8 +356,8 @@ final class UserEntitiesObject: NSObject, NSCoding {
     }
 
     init?(coder: NSCoder) {
-        guard let description = coder.decodeObject(forKey: "description") as? URLEntitiesObject else { return nil }
-        url = coder.decodeObject(forKey: "url") as? URLEntitiesObject
+        guard let description = coder.object("description") as? URLEntitiesObject else { return nil }
+        url = coder.object("url") as? URLEntitiesObject
         entitiesDescription = description
     }
 }
@@ -407,7 +407,7 @@ final class EntitiesObject: NSObject, NSCoding {
         symbols = coder.objects("symbols")
         urls = coder.objects("urls")
         userMentions = coder.objects("userMentions")
-        media = coder.decodeObject(forKey: "media") as? [MediaObject]
+        media = coder.object("media") as? [MediaObject]
     }
 }
 
@@ -548,7 +548,7 @@ final class MediaObject: NSObject, NSCoding {
     }
 
     init?(coder: NSCoder) {
-        guard let sizes = coder.decodeObject(forKey: "sizes") as? MediaSizesObject else { return nil }
+        guard let sizes = coder.object("sizes") as? MediaSizesObject else { return nil }
         id = coder.decodeInt64(forKey: "id")
         idStr = coder.string("idStr")
         indices = coder.ints("indices")
@@ -576,7 +576,7 @@ final class MediaSizesObject: NSObject, NSCoding {
     }
 
     init?(coder: NSCoder) {
-        func size(_ key: String) -> MediaSize { (coder.decodeObject(forKey: key) as? MediaSizeObject)?.model ?? MediaSize() }
+        func size(_ key: String) -> MediaSize { (coder.object(key) as? MediaSizeObject)?.model ?? MediaSize() }
         model = MediaSizes(thumb: size("thumb"), small: size("small"), medium: size("medium"), large: size("large"))
     }
 }
