@@ -10,7 +10,7 @@ struct Convert: ParsableCommand {
             Reads FILE in whatever format it is (detected from its bytes) and writes the same tree \
             in FORMAT, to OUT or to standard output. Typed objects ("$class") and shared objects \
             ("$alias") carry over between the formats that store them (keyed-archive, hr-xml, \
-            hr-json, hr-binary). Property lists cannot hold null: converting a tree with null to \
+            hr-json, hr-binary, fast). Property lists cannot hold null: converting a tree with null to \
             xml or binary fails. The output file is written atomically.
             """
     )

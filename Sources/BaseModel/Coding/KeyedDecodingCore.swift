@@ -183,6 +183,12 @@ struct KeyedDecodingCore {
     func decodeIfPresent<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
         switch try resolve(name, expected: "\(T.self)", optional: true) {
         case .found(let value, let owner, let component):
+            // A back reference to an ancestor: nil now, set once the ancestor is built.
+            if let graph = decoder.state.graph, let target = graph.ancestorTarget(of: value) {
+                let position = decoder.path(appending: .key(name))
+                graph.backReferences.append((GraphKeys.keyPath(decoder.path), name, target, position))
+                return nil
+            }
             return try owner.decodeChild(type, from: value, component: component, defaultsFrom: (decoder, name))
         case .fromDefaults(let value, let component):
             return try decoder.decodeDefault(type, from: value, component: component)

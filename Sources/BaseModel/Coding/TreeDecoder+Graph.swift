@@ -5,10 +5,42 @@ final class GraphReading {
     let root: ModelValue
     var instances: [String: AnyObject] = [:]
     var inProgress: Set<String> = []
+    /// Optional properties read as `nil` because their alias points at an ancestor still being
+    /// decoded; set through ``BackReferencingModel`` once the ancestor is built.
+    var backReferences: [(owner: String, key: String, target: String, position: ModelPath)] = []
 
     init(registry: ModelRegistry, root: ModelValue) {
         self.registry = registry
         self.root = root
+    }
+
+    /// The target of `value` when it is an alias to an ancestor still being decoded.
+    func ancestorTarget(of value: ModelValue) -> String? {
+        guard case .dictionary(let entries) = value, entries.count == 1,
+            case .string(let target)? = entries[GraphKeys.alias],
+            instances[target] == nil, inProgress.contains(target)
+        else { return nil }
+        return target
+    }
+
+    /// Sets the back references to the object just built at `keyPath`.
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` when the owner is no
+    ///   ``BackReferencingModel`` or refuses the key.
+    func restoreBackReferences(to keyPath: String) throws {
+        guard !backReferences.isEmpty, let target = instances[keyPath] else { return }
+        let ready = backReferences.filter { $0.target == keyPath }
+        guard !ready.isEmpty else { return }
+        backReferences.removeAll { $0.target == keyPath }
+        for reference in ready {
+            guard let owner = instances[reference.owner] as? any BackReferencingModel,
+                owner.restoreBackReference(target, forKey: reference.key)
+            else {
+                throw ModelError(
+                    .unsupported("the alias \"\(keyPath)\" points at an object still being decoded (a cycle); only a BackReferencingModel can take it, in an optional property"),
+                    path: reference.position)
+            }
+        }
     }
 }
 
@@ -44,7 +76,10 @@ extension TreeDecoder {
         guard let instance = object as? T else {
             throw ModelError(.typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: object))"), path: position)
         }
-        if Swift.type(of: object) is AnyClass { graph.instances[keyPath] = object as AnyObject }
+        if Swift.type(of: object) is AnyClass {
+            graph.instances[keyPath] = object as AnyObject
+            try graph.restoreBackReferences(to: keyPath)
+        }
         return instance
     }
 
@@ -73,7 +108,7 @@ extension TreeDecoder {
         }
         if graph.inProgress.contains(target) {
             throw ModelError(
-                .unsupported("the alias \"\(target)\" points at an object still being decoded (a cycle); Swift properties cannot hold a cycle that is built while it is read"),
+                .unsupported("the alias \"\(target)\" points at an object still being decoded (a cycle); only an optional property of a BackReferencingModel can take it"),
                 path: position)
         }
         guard let value = GraphKeys.resolve(target, in: graph.root), case .dictionary = value,

@@ -65,7 +65,9 @@ public protocol Model: Codable {
     static func make(from value: ModelValue) throws -> Self?
 
     /// The format ``save()`` writes the shared instance in. Default: ``ModelFormat/keyedArchive``,
-    /// as in BaseModel.
+    /// as in BaseModel. For large models or frequent saves, return ``ModelFormat/fast``
+    /// (FastCoding): it keeps types and shared instances like a keyed archive, in a smaller file
+    /// that loads faster, as BaseModel recommended.
     static var saveFormat: ModelFormat { get }
 
     /// The save file of the shared instance: a path relative to

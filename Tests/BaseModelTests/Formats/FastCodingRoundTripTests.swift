@@ -84,6 +84,28 @@ import Testing
         #expect(try codec.decodeTree(from: bytes) == ["$class": "Model", "array1": ["a", 1, true], "array2": ["a", 1, true]])
     }
 
+    @Test("the keyed-archive tests' TodoList graph: objects, a shared item, a cycle to the root, 64-bit limits")
+    func keyedArchiveGraph() throws {
+        let bytes = try codec.encodeTree(KeyedArchiveCodecTests.list)
+        #expect(try codec.decodeTree(from: bytes).orderedEquals(KeyedArchiveCodecTests.list))
+        #expect(try FastObject(data: bytes).data() == bytes)
+        // TodoList, TodoItem (once, reused), Person.
+        #expect(try FastHeader(reading: bytes).classCount == 3)
+    }
+
+    @Test("the HRCoder tests' forward alias: the object is written where the alias stands, then aliased")
+    func forwardAlias() throws {
+        let tree: ModelValue = [
+            "$class": "Pair", "first": ["$alias": "later.items.1"],
+            "later": ["items": [["$class": "Item", "label": "a"], ["$class": "Item", "label": "b"]]],
+        ]
+        let back = try codec.decodeTree(from: codec.encodeTree(tree))
+        #expect(back == [
+            "$class": "Pair", "first": ["$class": "Item", "label": "b"],
+            "later": ["items": [["$class": "Item", "label": "a"], ["$alias": "first"]]],
+        ])
+    }
+
     @Test("the command line's format registry knows fast by name and by content")
     func registry() throws {
         #expect(FormatRegistry.shared.formats.contains(.fast))
