@@ -31,7 +31,7 @@ extension Model {
 
     /// The model's bytes in `format`; formats that store types write `$class` and `$alias`.
     ///
-    /// The built-in `fast` codec streams the model straight to bytes (``FastStreamingEncoder``),
+    /// The built-in `fast` codec streams the model straight to bytes (the streaming fast encoder),
     /// without the intermediate tree; the bytes are the same.
     ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
