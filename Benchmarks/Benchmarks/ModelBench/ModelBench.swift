@@ -30,6 +30,7 @@ let benchmarks: @Sendable () -> Void = {
         Fixture<TwitterSearch>(label: "twitter", file: "twitter.json", makeDecoder: Decoders.twitter))
     registerSuite(
         Fixture<CitmCatalog>(label: "citm", file: "citm_catalog.json", makeDecoder: Decoders.citm))
+    registerCodingSuites()
 }
 
 // MARK: - Foundation decoders

@@ -31,9 +31,15 @@ extension Model {
 
     /// The model's bytes in `format`; formats that store types write `$class` and `$alias`.
     ///
+    /// The built-in `fast` codec streams the model straight to bytes (the streaming fast encoder),
+    /// without the intermediate tree; the bytes are the same.
+    ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
     public func data(format: ModelFormat, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) -> Data {
         let codec = try formats.codec(for: format)
+        if let fast = codec as? FastCodec, !fast.safe {
+            return try FastStreamingEncoder.data(self, registry: registry)
+        }
         let tree = try ModelEncoder(registry: codec.storesTypes ? registry : nil).encode(self)
         return try codec.encodeTree(tree)
     }

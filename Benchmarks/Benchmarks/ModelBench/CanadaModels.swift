@@ -1,0 +1,1 @@
+../../../Tests/BaseModelTests/Corpus/CanadaModels.swift

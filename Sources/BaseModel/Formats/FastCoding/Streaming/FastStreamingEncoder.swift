@@ -1,0 +1,173 @@
+import Foundation
+import OrderedCollections
+
+/// Writes a model straight to FastCoding 3.3 bytes, without building its typed tree first: the
+/// streaming form of `FastCodec().encodeTree(ModelEncoder(registry:).encode(value))`, and byte
+/// for byte the same file.
+///
+/// ```swift
+/// let bytes = try FastStreamingEncoder.data(list, registry: .shared)   // == the tree path's bytes
+/// ```
+///
+/// It walks the value through `Encodable` into a ``FastWriter``:
+/// - a model is one object: its properties are collected (scalars boxed and transformed, nested
+///   values kept unencoded), then its class definition is reused or widened exactly as the tree
+///   writer does for a `$class` dictionary with those keys, and the values are written in the
+///   definition's key order, missing ones as nil; keys and transformers come from the type's
+///   cached ``ModelSchema``, so each type's key table is worked out once per process;
+/// - a class instance met again is an object alias to its first object;
+/// - plain arrays and dictionaries are written as they are encoded (immutable forms, count
+///   patched when they close), strings deduplicated by the writer.
+///
+/// **Falls back to the tree path** (same bytes, or the tree path's error with its full path)
+/// when the value uses something a stream cannot say up front: a remote key path of more than
+/// one step, a transformer on a property that is not a scalar, nested or super encoders, a model
+/// encoded as a single value or an array, a `ModelValue` holding `$class` or `$alias`, nesting
+/// deeper than ``FastObject/maximumDepth``, or any error (so the error carries the tree path's
+/// location).
+enum FastStreamingEncoder {
+    /// The FastCoding bytes of `value`, written as a typed tree with `registry`'s names.
+    ///
+    /// - Throws: ``ModelError`` as ``FastCodec/encodeTree(_:)`` and ``ModelEncoder/encode(_:)``.
+    static func data<T: Encodable>(_ value: T, registry: ModelRegistry) throws(ModelError) -> Data {
+        if let data = try? streamedData(value, registry: registry) { return data }
+        // The tree path reports the error with its path, or succeeds where the stream could not go.
+        return try FastCodec().encodeTree(ModelEncoder(registry: registry).encode(value))
+    }
+
+    /// The streamed bytes alone, with no fallback: tests use it to know the stream did the work.
+    ///
+    /// - Throws: ``FastStreamFallback`` when the stream cannot write the value, or the error met.
+    static func streamedData<T: Encodable>(_ value: T, registry: ModelRegistry) throws -> Data {
+        let stream = FastEncodingStream(registry: registry)
+        try stream.write(value, inheritedKeyCase: .unchanged)
+        if let reason = stream.unsupported { throw FastStreamFallback(reason: reason) }
+        return stream.writer.finish()
+    }
+}
+
+/// Why a stream gave up and the encode goes through the tree instead. Never leaves the module.
+struct FastStreamFallback: Error {
+    let reason: String
+}
+
+/// The state of one streaming encode: the byte writer, the object-cache index of each class
+/// instance written, and the per-type kinds.
+final class FastEncodingStream {
+    var writer = FastWriter(capacity: 16 * 1024)
+    let registry: ModelRegistry
+    /// Set when a container call (which cannot throw) met something the stream cannot write.
+    var unsupported: String?
+    private var objectIndices: [ObjectIdentifier: Int] = [:]
+    /// Instances written, kept alive so that their identities stay unique during the encode.
+    private var retained: [AnyObject] = []
+    private let kinds = EncodingState()
+    private var depth = 0
+
+    init(registry: ModelRegistry) {
+        self.registry = registry
+    }
+
+    /// Notes that the stream cannot go on; the encode then takes the tree path.
+    func giveUp(_ reason: String) {
+        if unsupported == nil { unsupported = reason }
+    }
+
+    /// Writes any value as the tree path would write its boxed form.
+    func write<T: Encodable>(_ value: T, inheritedKeyCase: KeyCase) throws {
+        // Metatype comparisons, as `TreeEncoder.box`: arrays send every element here.
+        let type = T.self
+        if type == String.self { return try writer.writeString(unsafeBitCast(value, to: String.self)) }
+        if type == Int.self { return writer.writeInteger(Int64(unsafeBitCast(value, to: Int.self))) }
+        if type == Int64.self { return writer.writeInteger(unsafeBitCast(value, to: Int64.self)) }
+        if type == Double.self { return writer.writeDouble(unsafeBitCast(value, to: Double.self)) }
+        if type == Bool.self { return writer.writeBool(unsafeBitCast(value, to: Bool.self)) }
+        if type == Date.self {
+            writer.writeDate(unsafeBitCast(value, to: Date.self))
+            return
+        }
+        if type == Data.self {
+            try writer.writeData(unsafeBitCast(value, to: Data.self))
+            return
+        }
+        if type == URL.self { return try writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString) }
+        if type == ModelValue.self { return try writeTree(unsafeBitCast(value, to: ModelValue.self)) }
+        if type == Decimal.self {
+            return writer.writeDouble(NSDecimalNumber(decimal: unsafeBitCast(value, to: Decimal.self)).doubleValue)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < FastObject.maximumDepth else { throw FastStreamFallback(reason: "nesting too deep") }
+        let kind = kinds.kind(of: type)
+        if case .model = kind { return try writeModel(value) }
+        let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }
+        let encoder = FastStreamEncoder(
+            stream: self, keyCase: isDictionary ? .unchanged : inheritedKeyCase, inheritedKeyCase: inheritedKeyCase)
+        try value.encode(to: encoder)
+        try encoder.finish()
+    }
+
+    /// Writes a model as an object of its registered type name, or an alias to it.
+    private func writeModel<T: Encodable>(_ value: T) throws {
+        var identity: ObjectIdentifier?
+        if Swift.type(of: value) is AnyClass {
+            let object = value as AnyObject
+            let id = ObjectIdentifier(object)
+            if let index = objectIndices[id] { return try writer.writeObjectAlias(index) }
+            retained.append(object)
+            identity = id
+        }
+        // The dynamic type: a `Dog` in an `[Animal]` is written with Dog's schema and name.
+        let dynamicType = (Swift.type(of: value) as? any Model.Type) ?? (T.self as! any Model.Type)
+        let schema = ModelSchema.of(dynamicType)
+        let collector = FastModelCollector(stream: self, schema: schema)
+        try value.encode(to: collector)
+        if let reason = unsupported { throw FastStreamFallback(reason: reason) }
+        let entries = collector.entries
+        let start = try writer.beginObject(
+            className: registry.name(of: dynamicType), keys: entries.keys.elements, reuse: .widening)
+        if let identity { objectIndices[identity] = start.objectIndex }
+        for key in start.keys {
+            switch entries[key] {
+            case nil: writer.writeNil()
+            case .value(let tree): try writeTree(tree)
+            case .encodable(let property): try write(property, inheritedKeyCase: schema.keyCase)
+            }
+        }
+    }
+
+    /// Writes a plain tree value as ``FastTreeWriter`` does; a typed dictionary (`$class`,
+    /// `$alias`) inside one is left to the tree path.
+    func writeTree(_ value: ModelValue) throws {
+        switch value {
+        case .null: writer.writeNull()
+        case .bool(let flag): writer.writeBool(flag)
+        case .integer(let number): writer.writeInteger(number)
+        case .unsignedInteger(let number): writer.writeUnsignedInteger(number)
+        case .double(let number): writer.writeDouble(number)
+        case .string(let text): try writer.writeString(text)
+        case .data(let bytes): try writer.writeData(bytes)
+        case .date(let date): writer.writeDate(date)
+        case .array(let elements):
+            depth += 1
+            defer { depth -= 1 }
+            guard depth < FastObject.maximumDepth else { throw FastStreamFallback(reason: "nesting too deep") }
+            let mark = try writer.beginCollection(.array, mutable: false, count: elements.count)
+            for element in elements { try writeTree(element) }
+            writer.endCollection(mark)
+        case .dictionary(let entries):
+            guard entries[GraphKeys.typeName] == nil, entries[GraphKeys.alias] == nil else {
+                throw FastStreamFallback(reason: "a tree value holding $class or $alias")
+            }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth < FastObject.maximumDepth else { throw FastStreamFallback(reason: "nesting too deep") }
+            let mark = try writer.beginCollection(.dictionary, mutable: false, count: entries.count)
+            for (key, element) in entries {
+                try writeTree(element)
+                try writer.writeString(key)
+            }
+            writer.endCollection(mark)
+        }
+    }
+}
