@@ -4,7 +4,10 @@ final class GraphReading {
     let registry: ModelRegistry
     let root: ModelValue
     var instances: [String: AnyObject] = [:]
-    var inProgress: Set<String> = []
+    /// The positions of the objects being decoded, outermost first. Their key paths are made
+    /// only when an alias asks (``isInProgress(_:)``): most decodes meet no alias, and making a
+    /// key path string for every object was a large part of decoding a typed tree.
+    var inProgress: [ModelPath] = []
     /// Optional properties read as `nil` because their alias points at an ancestor still being
     /// decoded; set through ``BackReferencingModel`` once the ancestor is built.
     var backReferences: [(owner: String, key: String, target: String, position: ModelPath)] = []
@@ -18,9 +21,14 @@ final class GraphReading {
     func ancestorTarget(of value: ModelValue) -> String? {
         guard case .dictionary(let entries) = value, entries.count == 1,
             case .string(let target)? = entries[GraphKeys.alias],
-            instances[target] == nil, inProgress.contains(target)
+            instances[target] == nil, isInProgress(target)
         else { return nil }
         return target
+    }
+
+    /// Whether the object at `keyPath` is still being decoded (an ancestor of the current position).
+    func isInProgress(_ keyPath: String) -> Bool {
+        inProgress.contains { GraphKeys.keyPath($0) == keyPath }
     }
 
     /// Sets the back references to the object just built at `keyPath`.
@@ -55,28 +63,33 @@ extension TreeDecoder {
         if case .string(let target)? = value[GraphKeys.alias] {
             return try resolveAlias(target, as: type, at: position, graph: graph)
         }
-        return try decodeGraphObject(type, from: value, keyPath: GraphKeys.keyPath(position), at: position, graph: graph)
+        return try decodeGraphObject(type, from: value, keyPath: nil, at: position, graph: graph)
     }
 
-    /// Decodes the object at `keyPath`, as the registered type its `$class` names when that is
-    /// `T` or a subclass of it, and remembers class instances.
+    /// Decodes the object at `position` (whose key path is `keyPath`, made from `position` when
+    /// `nil` and needed), as the registered type its `$class` names when that is `T` or a
+    /// subclass of it, and remembers class instances.
     private func decodeGraphObject<T: Decodable>(
-        _ type: T.Type, from value: ModelValue, keyPath: String, at position: ModelPath, graph: GraphReading
+        _ type: T.Type, from value: ModelValue, keyPath knownKeyPath: String?, at position: ModelPath, graph: GraphReading
     ) throws -> T {
-        // Decoded already: a forward alias reached it first.
-        if let existing = graph.instances[keyPath], let instance = existing as? T { return instance }
+        // Decoded already: a forward alias reached it first (only class instances are remembered).
+        if !graph.instances.isEmpty, let existing = graph.instances[knownKeyPath ?? GraphKeys.keyPath(position)],
+            let instance = existing as? T {
+            return instance
+        }
         var concrete = type as! any Model.Type
         if case .string(let name)? = value[GraphKeys.typeName], let registered = graph.registry.type(named: name),
             registered is T.Type {
             concrete = registered
         }
-        graph.inProgress.insert(keyPath)
-        defer { graph.inProgress.remove(keyPath) }
+        graph.inProgress.append(position)
+        defer { graph.inProgress.removeLast() }
         let object = try decodeConcrete(concrete, from: value, at: position)
         guard let instance = object as? T else {
             throw ModelError(.typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: object))"), path: position)
         }
         if Swift.type(of: object) is AnyClass {
+            let keyPath = knownKeyPath ?? GraphKeys.keyPath(position)
             graph.instances[keyPath] = object as AnyObject
             try graph.restoreBackReferences(to: keyPath)
         }
@@ -106,7 +119,7 @@ extension TreeDecoder {
             }
             return instance
         }
-        if graph.inProgress.contains(target) {
+        if graph.isInProgress(target) {
             throw ModelError(
                 .unsupported("the alias \"\(target)\" points at an object still being decoded (a cycle); only an optional property of a BackReferencingModel can take it"),
                 path: position)

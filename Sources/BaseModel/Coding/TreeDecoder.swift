@@ -225,6 +225,12 @@ final class TreeDecoder: Decoder, PathLinked {
         if type == Int64.self { return unsafeBitCast(try unboxInteger(Int64.self, value, at: component), to: T.self) }
         if type == Double.self { return unsafeBitCast(try unboxDouble(value, at: component), to: T.self) }
         if type == Bool.self { return unsafeBitCast(try unboxBool(value, at: component), to: T.self) }
+        // An array of doubles (coordinates, series) without a decoder and a container per array,
+        // when every element is a double already; anything else takes the general path below,
+        // with its coercions and errors.
+        if type == [Double].self, case .array(let elements) = value, let numbers = Self.doubles(elements) {
+            return unsafeBitCast(numbers, to: T.self)
+        }
         switch state.kind(of: type) {
         case .scalar(let unbox): return try unbox(self, value, component) as! T
         case .string: return unsafeBitCast(try unboxString(value, at: component), to: T.self)
@@ -250,7 +256,18 @@ final class TreeDecoder: Decoder, PathLinked {
         }
     }
 
-    private func plainChild(_ value: ModelValue, component: ModelPath.Component?, keyCase: KeyCase) -> TreeDecoder {
+    /// The elements as doubles when every one is a ``ModelValue/double(_:)``; `nil` otherwise.
+    private static func doubles(_ elements: [ModelValue]) -> [Double]? {
+        var numbers: [Double] = []
+        numbers.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .double(let number) = element else { return nil }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+        private func plainChild(_ value: ModelValue, component: ModelPath.Component?, keyCase: KeyCase) -> TreeDecoder {
         TreeDecoder(
             state: state, value: value, parent: self, component: component, schema: nil,
             keyCase: plain ? .unchanged : keyCase, inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)

@@ -25,8 +25,30 @@ import OrderedCollections
 /// values have no identity. Copies are budgeted (``maximumNodes(for:)``), so a small file of
 /// nested aliases cannot expand into an unbounded tree.
 struct FastTreeReader {
+    /// A position in the tree, built lazily: the parent's node and the step from it. The
+    /// components are linked rather than copied, so that reading costs no path allocation per
+    /// value; a ``ModelPath`` or a key path string is made only for an alias or an error.
+    private struct Step {
+        /// The node of the parent position (``rootNode`` for the root's children).
+        var parent: Int
+        /// The step from the parent; `nil` for the parent's own position (the root, or a copy).
+        var component: ModelPath.Component?
+
+        static let root = Step(parent: FastTreeReader.rootNode, component: nil)
+    }
+
+    private struct Link {
+        var parent: Int
+        var component: ModelPath.Component
+    }
+
+    private static let rootNode = -1
+
     private struct Slot {
-        var path: String
+        /// The path node of the value's first occurrence.
+        var node: Int
+        /// Its key path, made when an alias first names it.
+        var keyPath: String?
         var value: FastObject
         /// The first slot of this value's subtree (itself when cached before its children).
         var first: Int
@@ -36,6 +58,7 @@ struct FastTreeReader {
     }
 
     private var slots: [Slot] = []
+    private var links: [Link] = []
     /// While copying an aliased value: the slot that the next cached value replays.
     private var cursor: Int?
     private var nodes = 0
@@ -63,13 +86,51 @@ struct FastTreeReader {
     private var counter: Int { cursor ?? slots.count }
 
     /// Takes the next slot: a new one on first reading, the replayed one while copying.
-    private mutating func takeSlot(_ value: FastObject, first: Int, at path: ModelPath, open: Bool) -> Int {
+    private mutating func takeSlot(_ value: FastObject, first: Int, at node: Int, open: Bool) -> Int {
         if let current = cursor {
             cursor = current + 1
             return current
         }
-        slots.append(Slot(path: GraphKeys.keyPath(path), value: value, first: first, span: 1, open: open))
+        slots.append(Slot(node: node, keyPath: nil, value: value, first: first, span: 1, open: open))
         return slots.count - 1
+    }
+
+    // MARK: - Paths
+
+    /// The node of `step`'s position, linking it on first use.
+    private mutating func node(_ step: Step) -> Int {
+        guard let component = step.component else { return step.parent }
+        links.append(Link(parent: step.parent, component: component))
+        return links.count - 1
+    }
+
+    /// The step to a child of `node`.
+    private static func child(of node: Int, _ component: ModelPath.Component) -> Step {
+        Step(parent: node, component: component)
+    }
+
+    private func modelPath(_ node: Int) -> ModelPath {
+        var components: [ModelPath.Component] = []
+        var current = node
+        while current != Self.rootNode {
+            components.append(links[current].component)
+            current = links[current].parent
+        }
+        return ModelPath(components.reversed())
+    }
+
+    private func modelPath(_ step: Step) -> ModelPath {
+        var path = modelPath(step.parent)
+        if let component = step.component { path.components.append(component) }
+        return path
+    }
+
+    /// The key path of a slot's first occurrence, as `$alias` spells it.
+    private mutating func keyPath(ofSlot index: Int) -> String {
+        if let known = slots[index].keyPath { return known }
+        let made = GraphKeys.keyPath(modelPath(slots[index].node))
+        slots[index].keyPath = made
+        return made
     }
 
     /// Closes a collection: its own slot when it took one before its children (mutable), a
@@ -77,9 +138,9 @@ struct FastTreeReader {
     ///
     /// (No `own ?? takeSlot(…)` here: an autoclosure capturing `self` mutably made a copy of
     /// every slot on each call, which made reading quadratic.)
-    private mutating func close(_ own: Int?, _ value: FastObject, first: Int, at path: ModelPath) {
+    private mutating func close(_ own: Int?, _ value: FastObject, first: Int, at node: Int) {
         let index: Int
-        if let own { index = own } else { index = takeSlot(value, first: first, at: path, open: false) }
+        if let own { index = own } else { index = takeSlot(value, first: first, at: node, open: false) }
         close(index, first: first)
     }
 
@@ -92,13 +153,13 @@ struct FastTreeReader {
     // MARK: - Values
 
     /// The tree value of `value`; `nil` for ``FastObject/nilValue``.
-    private mutating func map(_ value: FastObject, at path: ModelPath, depth: Int) throws(ModelError) -> ModelValue? {
+    private mutating func map(_ value: FastObject, at step: Step, depth: Int) throws(ModelError) -> ModelValue? {
         nodes += 1
         guard nodes <= maximumNodes else {
-            throw failure(.unsupported("aliases expand to more than \(maximumNodes) values"), at: path)
+            throw failure(.unsupported("aliases expand to more than \(maximumNodes) values"), at: step)
         }
         guard depth < FastObject.maximumDepth else {
-            throw failure(.unsupported("values nested deeper than \(FastObject.maximumDepth) levels"), at: path)
+            throw failure(.unsupported("values nested deeper than \(FastObject.maximumDepth) levels"), at: step)
         }
         switch value {
         case .nilValue: return nil
@@ -110,117 +171,129 @@ struct FastTreeReader {
         case .decimal(let number): return number.modelValue
         case .string(let text): return .string(text)
         case .mutableString(let text):
-            _ = takeSlot(value, first: counter, at: path, open: false)
+            _ = takeSlot(value, first: counter, at: node(step), open: false)
             return .string(text)
         case .data(let bytes, _):
-            _ = takeSlot(value, first: counter, at: path, open: false)
+            _ = takeSlot(value, first: counter, at: node(step), open: false)
             return .data(bytes)
         case .date(let seconds):
-            _ = takeSlot(value, first: counter, at: path, open: false)
+            _ = takeSlot(value, first: counter, at: node(step), open: false)
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case .legacyDate(let seconds):
-            _ = takeSlot(value, first: counter, at: path, open: false)
+            _ = takeSlot(value, first: counter, at: node(step), open: false)
             return .date(Date(timeIntervalSince1970: seconds))
         case .list(let elements, _, let mutable):
+            let here = node(step)
             let first = counter
-            let own = mutable ? takeSlot(value, first: first, at: path, open: true) : nil
+            let own = mutable ? takeSlot(value, first: first, at: here, open: true) : nil
             var result: [ModelValue] = []
             result.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                let elementPath = path.appending(.index(index))
-                result.append(try Self.required(map(element, at: elementPath, depth: depth + 1), at: elementPath))
+                let elementStep = Self.child(of: here, .index(index))
+                guard let mapped = try map(element, at: elementStep, depth: depth + 1) else {
+                    throw nilInside(at: elementStep)
+                }
+                result.append(mapped)
             }
-            close(own, value, first: first, at: path)
+            close(own, value, first: first, at: here)
             return .array(result)
         case .dictionary(let entries, let mutable):
+            let here = node(step)
             let first = counter
-            let own = mutable ? takeSlot(value, first: first, at: path, open: true) : nil
+            let own = mutable ? takeSlot(value, first: first, at: here, open: true) : nil
             var result = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count)
             for entry in entries {
-                let key = try keyString(entry.key, at: path)
-                let valuePath = path.appending(.key(key))
-                result[key] = try Self.required(map(entry.value, at: valuePath, depth: depth + 1), at: valuePath)
-                _ = try map(entry.key, at: valuePath, depth: depth + 1)
+                let key = try keyString(entry.key, at: Step(parent: here, component: nil))
+                let valueStep = Self.child(of: here, .key(key))
+                guard let mapped = try map(entry.value, at: valueStep, depth: depth + 1) else {
+                    throw nilInside(at: valueStep)
+                }
+                result[key] = mapped
+                _ = try map(entry.key, at: valueStep, depth: depth + 1)
             }
-            close(own, value, first: first, at: path)
+            close(own, value, first: first, at: here)
             return .dictionary(result)
         case .object(let className, let keys, let values):
             if let current = cursor {
                 // Copying: the object was written out where it first appeared.
                 cursor = current + slots[current].span
-                return [GraphKeys.alias: .string(slots[current].path)]
+                return [GraphKeys.alias: .string(keyPath(ofSlot: current))]
             }
+            let here = node(step)
             let first = counter
-            let own = takeSlot(value, first: first, at: path, open: true)
+            let own = takeSlot(value, first: first, at: here, open: true)
             var result = OrderedDictionary<String, ModelValue>(minimumCapacity: keys.count + 1)
             result[GraphKeys.typeName] = .string(className)
             for (key, element) in zip(keys, values) {
-                if let mapped = try map(element, at: path.appending(.key(key)), depth: depth + 1) { result[key] = mapped }
+                if let mapped = try map(element, at: Self.child(of: here, .key(key)), depth: depth + 1) { result[key] = mapped }
             }
             close(own, first: first)
             return .dictionary(result)
         case .alias(let index):
-            return try alias(index, at: path, depth: depth)
+            return try alias(index, at: step, depth: depth)
         case .url(let url): return .string(url.absoluteString)
         case .geometry(let geometry): return Self.tree(of: geometry)
         case .indexSet(let ranges, _):
-            _ = takeSlot(value, first: counter, at: path, open: false)
+            _ = takeSlot(value, first: counter, at: node(step), open: false)
             return .array(ranges.map { ["location": .integer(Int64($0.location)), "length": .integer(Int64($0.length))] })
         case .codedObject(let className, let entries):
+            let here = node(step)
             let first = counter
             var result = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count + 1)
             result[GraphKeys.typeName] = .string(className)
             for entry in entries {
-                let key = try keyString(entry.key, at: path)
-                let valuePath = path.appending(.key(key))
-                result[key] = try Self.required(map(entry.value, at: valuePath, depth: depth + 1), at: valuePath)
-                _ = try map(entry.key, at: valuePath, depth: depth + 1)
+                let key = try keyString(entry.key, at: Step(parent: here, component: nil))
+                let valueStep = Self.child(of: here, .key(key))
+                guard let mapped = try map(entry.value, at: valueStep, depth: depth + 1) else {
+                    throw nilInside(at: valueStep)
+                }
+                result[key] = mapped
+                _ = try map(entry.key, at: valueStep, depth: depth + 1)
             }
-            close(takeSlot(value, first: first, at: path, open: false), first: first)
+            close(takeSlot(value, first: first, at: here, open: false), first: first)
             return .dictionary(result)
         case .keyedArchive(let archive):
+            let here = node(step)
             let first = counter
-            _ = takeSlot(.data(archive, mutable: false), first: first, at: path, open: false)
-            let tree = try Self.embeddedArchive(archive, at: path)
-            close(takeSlot(value, first: first, at: path, open: false), first: first)
+            _ = takeSlot(.data(archive, mutable: false), first: first, at: here, open: false)
+            let tree = try Self.embeddedArchive(archive, at: modelPath(here))
+            close(takeSlot(value, first: first, at: here, open: false), first: first)
             return tree
         }
     }
 
-    private mutating func alias(_ index: Int, at path: ModelPath, depth: Int) throws(ModelError) -> ModelValue {
+    private mutating func alias(_ index: Int, at step: Step, depth: Int) throws(ModelError) -> ModelValue {
         guard index >= 0, index < slots.count else {
-            throw failure(.malformed("object alias \(index) is out of range (\(slots.count) objects read)"), at: path)
+            throw failure(.malformed("object alias \(index) is out of range (\(slots.count) objects read)"), at: step)
         }
         let slot = slots[index]
-        if case .object = slot.value { return [GraphKeys.alias: .string(slot.path)] }
-        if slot.open { return [GraphKeys.alias: .string(slot.path)] }
+        if case .object = slot.value { return [GraphKeys.alias: .string(keyPath(ofSlot: index))] }
+        if slot.open { return [GraphKeys.alias: .string(keyPath(ofSlot: index))] }
         // A finished value: copy it, replaying the slots of its subtree.
         let saved = cursor
         cursor = slot.first
         defer { cursor = saved }
-        return try Self.required(map(slot.value, at: path, depth: depth), at: path)
+        guard let copy = try map(slot.value, at: step, depth: depth) else { throw nilInside(at: step) }
+        return copy
     }
 
     /// The string a dictionary or NSCoded key stands for, read without side effects.
-    private func keyString(_ key: FastObject, at path: ModelPath) throws(ModelError) -> String {
+    private func keyString(_ key: FastObject, at step: Step) throws(ModelError) -> String {
         switch key {
         case .string(let text), .mutableString(let text): return text
         case .alias(let index) where index >= 0 && index < slots.count:
             if case .mutableString(let text) = slots[index].value { return text }
         default: break
         }
-        throw failure(.unsupported("a dictionary key that is \(key.kindName); trees have string keys only"), at: path)
+        throw failure(.unsupported("a dictionary key that is \(key.kindName); trees have string keys only"), at: step)
     }
 
-    /// Static on purpose: `self.required(self.map(…))` would hold a copy of `self` while `map`
-    /// mutates it, so every slot append would copy the whole slot table (quadratic reading).
-    private static func required(_ value: ModelValue?, at path: ModelPath) throws(ModelError) -> ModelValue {
-        guard let value else { throw failure(.malformed("nil inside a collection"), at: path) }
-        return value
+    private func nilInside(at step: Step) -> ModelError {
+        failure(.malformed("nil inside a collection"), at: step)
     }
 
-    private func failure(_ reason: ModelError.Reason, at path: ModelPath) -> ModelError {
-        Self.failure(reason, at: path)
+    private func failure(_ reason: ModelError.Reason, at step: Step) -> ModelError {
+        Self.failure(reason, at: modelPath(step))
     }
 
     private static func failure(_ reason: ModelError.Reason, at path: ModelPath) -> ModelError {
