@@ -101,6 +101,19 @@ enum TypedTreeFixtures {
         #expect(decoded.pets.allSatisfy { type(of: $0) == Animal.self })
     }
 
+    @Test func arraysOfDoublesTakeWholeNumbersAndNameABadElementByItsIndex() throws {
+        struct Series: Codable, Equatable {
+            var values: [Double]
+            var grid: [[Double]]
+        }
+        let decoded = try ModelDecoder().decode(Series.self, from: ["values": [1.5, 2], "grid": [[0.5], [3, 4.25]]])
+        #expect(decoded == Series(values: [1.5, 2], grid: [[0.5], [3, 4.25]]))
+        let error = #expect(throws: ModelError.self) {
+            try ModelDecoder().decode(Series.self, from: ["values": [1.5], "grid": [[0.5, "x"]]])
+        }
+        #expect(error?.path == [.key("grid"), .index(0), .index(1)])
+    }
+
     @Test func aDanglingAliasIsATypedError() throws {
         let tree: ModelValue = ["favourite": ["$alias": "pets.7"], "pets": []]
         let error = #expect(throws: ModelError.self) {

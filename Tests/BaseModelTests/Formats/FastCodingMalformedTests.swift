@@ -117,6 +117,26 @@ import Testing
         #expect(failure.path == [.key("a")])
     }
 
+    @Test("tree errors name the path of the bad value, through mutable and immutable lists")
+    func treeErrorsNameThePath() throws {
+        let inner = FastObject.list([.string("x"), .nilValue], kind: .array, mutable: true)
+        let document = FastObject.dictionary(
+            [.init(key: .string("a"), value: .list([.integer(1), inner], kind: .array, mutable: false))], mutable: false)
+        let failure = try #require(error([UInt8](try document.data())))
+        #expect(failure.path == [.key("a"), .index(1), .index(1)])
+        #expect(failure.format == "fast")
+    }
+
+    @Test("an object inside a copied value becomes an alias to where the object was first read")
+    func objectsInCopiesAreAliasesToTheirFirstPath() throws {
+        // Slots: the object (cached before its values) is 0, the immutable list (after) is 1.
+        let list = FastObject.list([.object(className: "P", keys: ["n"], values: [.integer(2)])], kind: .array, mutable: false)
+        let document = FastObject.dictionary(
+            [.init(key: .string("list"), value: list), .init(key: .string("again"), value: .alias(1))], mutable: false)
+        let tree = try codec.decodeTree(from: try document.data())
+        #expect(tree == ["list": [["$class": "P", "n": 2]], "again": [["$alias": "list.0"]]])
+    }
+
     /// A small seeded generator (SplitMix64), so that every run fuzzes the same inputs.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64
