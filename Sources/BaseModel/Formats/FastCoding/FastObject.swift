@@ -16,7 +16,10 @@ import Foundation
 ///
 /// Repeated immutable strings and URLs are not aliases here: the writer deduplicates them by
 /// value, as the original did.
-public indirect enum FastObject: Sendable, Hashable {
+///
+/// Not `indirect`: the recursive cases hold arrays, which are references already, so a scalar
+/// node (a double of a coordinate list) costs no allocation of its own.
+public enum FastObject: Sendable, Hashable {
     /// ``FastTag/nil``: an absent property value.
     case nilValue
     /// `NSNull`.
