@@ -202,15 +202,7 @@ struct FastTreeReader {
             let first = counter
             let own = mutable ? takeSlot(value, first: first, at: here, open: true) : nil
             var result = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count)
-            for entry in entries {
-                let key = try keyString(entry.key, at: Step(parent: here, component: nil))
-                let valueStep = Self.child(of: here, .key(key))
-                guard let mapped = try map(entry.value, at: valueStep, depth: depth + 1) else {
-                    throw nilInside(at: valueStep)
-                }
-                result[key] = mapped
-                _ = try map(entry.key, at: valueStep, depth: depth + 1)
-            }
+            try mapEntries(entries, into: &result, under: here, depth: depth)
             close(own, value, first: first, at: here)
             return .dictionary(result)
         case .object(let className, let keys, let values):
@@ -241,15 +233,7 @@ struct FastTreeReader {
             let first = counter
             var result = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count + 1)
             result[GraphKeys.typeName] = .string(className)
-            for entry in entries {
-                let key = try keyString(entry.key, at: Step(parent: here, component: nil))
-                let valueStep = Self.child(of: here, .key(key))
-                guard let mapped = try map(entry.value, at: valueStep, depth: depth + 1) else {
-                    throw nilInside(at: valueStep)
-                }
-                result[key] = mapped
-                _ = try map(entry.key, at: valueStep, depth: depth + 1)
-            }
+            try mapEntries(entries, into: &result, under: here, depth: depth)
             close(takeSlot(value, first: first, at: here, open: false), first: first)
             return .dictionary(result)
         case .keyedArchive(let archive):
@@ -278,6 +262,23 @@ struct FastTreeReader {
     }
 
     /// The string a dictionary or NSCoded key stands for, read without side effects.
+    /// Maps a dictionary's (or an NSCoded object's) entries into `result`: string keys only, no
+    /// nil values, and each key mapped after its value so it takes its cache slot where the
+    /// original reader gave it one.
+    private mutating func mapEntries(
+        _ entries: [FastObject.Entry], into result: inout OrderedDictionary<String, ModelValue>, under here: Int, depth: Int
+    ) throws(ModelError) {
+        for entry in entries {
+            let key = try keyString(entry.key, at: Step(parent: here, component: nil))
+            let valueStep = Self.child(of: here, .key(key))
+            guard let mapped = try map(entry.value, at: valueStep, depth: depth + 1) else {
+                throw nilInside(at: valueStep)
+            }
+            result[key] = mapped
+            _ = try map(entry.key, at: valueStep, depth: depth + 1)
+        }
+    }
+
     private func keyString(_ key: FastObject, at step: Step) throws(ModelError) -> String {
         switch key {
         case .string(let text), .mutableString(let text): return text
