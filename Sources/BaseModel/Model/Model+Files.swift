@@ -22,9 +22,16 @@ extension Model {
 
     /// Builds a model from file bytes in any format the library reads, detected by content.
     ///
+    /// The built-in `fast` codec reads the model straight from the bytes (the streaming fast
+    /// decoder), without the intermediate tree; the model is the same.
+    ///
     /// - Throws: ``ModelError`` as ``init(contentsOf:formats:registry:)``.
     public init(data: Data, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) {
         let codec = try formats.detect(data)
+        if let fast = codec as? FastCodec, !fast.safe {
+            self = try FastStreamingDecoder.decode(Self.self, from: data, registry: registry)
+            return
+        }
         let tree = try codec.decodeTree(from: data)
         self = try ModelDecoder(registry: codec.storesTypes ? registry : nil).decode(Self.self, from: tree)
     }

@@ -1,0 +1,248 @@
+import Foundation
+
+/// A FastCoding file read once into a flat index for the streaming decoder: one fixed-size
+/// ``Node`` per value, the children of containers as runs of node numbers, strings and data in
+/// side tables, and per class definition a table from key to position.
+///
+/// It is not a tree of values: nothing is boxed or allocated per value (strings are kept once per
+/// occurrence, sharing their storage with the string cache). The decoder reads models from it in
+/// any key order, which a single pass over the bytes could not do.
+///
+/// The index covers the values a model file holds: nil, null, booleans, integers, floats, strings
+/// (and string aliases), data, dates (both tags), arrays, dictionaries with string keys, objects
+/// of class definitions, and object aliases to objects, data and dates. Anything else, and
+/// anything that would make the typed-tree reader (``FastTreeReader``) fail or copy a container,
+/// throws ``FastStreamFallback``, and the file is decoded through the tree instead; so whatever
+/// the index accepts, the tree path would have read to the same values.
+final class FastIndex {
+    /// What a node is.
+    enum Kind: UInt8 {
+        case null, bool, integer, double, string, data, date, array, dictionary, object
+    }
+
+    /// One value. The payload is a bit pattern whose meaning depends on the kind: the boolean
+    /// (0 or 1), the integer, the double's bits, the date's seconds since 2001 as double bits,
+    /// the index into ``strings`` or ``data``, or an object's class index.
+    struct Node {
+        var kind: Kind
+        /// For containers: how many children (dictionary entries, array elements, object values).
+        var count: Int32
+        /// For containers: where their children start in ``children``.
+        var first: Int32
+        var payload: UInt64
+
+        var integer: Int64 { Int64(bitPattern: payload) }
+        var double: Double { Double(bitPattern: payload) }
+        var index: Int { Int(truncatingIfNeeded: payload) }
+    }
+
+    /// A class definition: its name and keys, and each key's position among an object's values.
+    struct ClassInfo {
+        let name: String
+        let keys: [String]
+        let positions: [String: Int]
+    }
+
+    /// A node number standing for a nil object value (the key is then missing).
+    static let absent: Int32 = -1
+
+    let nodes: [Node]
+    /// Runs of node numbers: array elements and object values in order; dictionary entries as
+    /// (key string index, value node) pairs.
+    let children: [Int32]
+    let strings: [String]
+    let data: [Data]
+    let classes: [ClassInfo]
+    /// The node of the root value.
+    let root: Int32
+
+    /// Indexes `data`.
+    ///
+    /// - Throws: ``FastStreamFallback`` when the file holds something the index leaves to the
+    ///   tree path, or ``ModelError`` when it is malformed (the tree path then reports it).
+    init(data bytes: Data) throws {
+        var builder = try Builder(reader: FastReader(data: bytes, safe: false), byteCount: bytes.count)
+        guard let root = try builder.readValue(depth: 0) else { throw FastStreamFallback(reason: "the root value is nil") }
+        guard builder.reader.isAtEnd else { throw FastStreamFallback(reason: "bytes after the root value") }
+        self.root = root
+        nodes = builder.nodes
+        children = builder.children
+        strings = builder.strings
+        data = builder.data
+        classes = builder.classes
+    }
+
+    subscript(node: Int32) -> Node { nodes[Int(node)] }
+
+    /// The children of an array or object node.
+    func childRange(of node: Node) -> Range<Int> { Int(node.first)..<Int(node.first) + Int(node.count) }
+
+    func child(_ position: Int) -> Int32 { children[position] }
+}
+
+/// The one pass over the bytes that fills a ``FastIndex``, taking object-cache slots where
+/// FastCoding takes them (mutable containers and objects before their children, the rest after).
+private struct Builder {
+    typealias Node = FastIndex.Node
+    typealias Kind = FastIndex.Kind
+
+    var nodes: [Node] = []
+    var children: [Int32] = []
+    var strings: [String] = []
+    var data: [Data] = []
+    var classes: [FastIndex.ClassInfo] = []
+    var reader: FastReader
+    /// The node cached in each object-cache slot, or ``absent`` for a container (an alias to one
+    /// would make the tree reader copy it, which the index leaves to the tree path).
+    private var slots: [Int32] = []
+    /// Child node numbers of the containers being read, innermost last.
+    private var pending: [Int32] = []
+
+    init(reader: FastReader, byteCount: Int) {
+        self.reader = reader
+        nodes.reserveCapacity(byteCount / 6)
+        children.reserveCapacity(byteCount / 6)
+    }
+
+    private mutating func append(_ kind: Kind, payload: UInt64 = 0, first: Int = 0, count: Int = 0) -> Int32 {
+        nodes.append(Node(kind: kind, count: Int32(truncatingIfNeeded: count), first: Int32(truncatingIfNeeded: first), payload: payload))
+        return Int32(nodes.count - 1)
+    }
+
+    private mutating func string(_ text: String) -> Int32 {
+        strings.append(text)
+        return append(.string, payload: UInt64(strings.count - 1))
+    }
+
+    /// Reads one value; `nil` for a nil chunk.
+    mutating func readValue(depth: Int) throws -> Int32? {
+        // The tree reader checks every value's depth, scalars included: so does the index.
+        guard depth < FastObject.maximumDepth else { throw FastStreamFallback(reason: "nested too deep") }
+        let tag = try reader.readTag()
+        switch tag {
+        case .nil: return nil
+        case .null: return append(.null)
+        case .true: return append(.bool, payload: 1)
+        case .false: return append(.bool, payload: 0)
+        case .one: return append(.integer, payload: 1)
+        case .zero: return append(.integer, payload: 0)
+        case .int8, .int16, .int32, .int64:
+            return append(.integer, payload: UInt64(bitPattern: try reader.readInteger(tag)))
+        case .float32: return append(.double, payload: Double(try reader.readFloat32()).bitPattern)
+        case .float64: return append(.double, payload: try reader.readFloat64().bitPattern)
+        case .string: return string(try reader.readString())
+        case .stringAlias8, .stringAlias16, .stringAlias32:
+            guard case .string(let text) = try reader.readStringAlias(tag) else {
+                throw FastStreamFallback(reason: "a URL")
+            }
+            return string(text)
+        case .data, .mutableData:
+            data.append(try reader.readData())
+            return cache(append(.data, payload: UInt64(data.count - 1)))
+        case .date, .legacyDate:
+            let seconds = try reader.readFloat64()
+            let date = tag == .date ? Date(timeIntervalSinceReferenceDate: seconds) : Date(timeIntervalSince1970: seconds)
+            return cache(append(.date, payload: date.timeIntervalSinceReferenceDate.bitPattern))
+        case .array, .mutableArray:
+            return try readArray(mutable: tag == .mutableArray, depth: depth)
+        case .dictionary, .mutableDictionary:
+            return try readDictionary(mutable: tag == .mutableDictionary, depth: depth)
+        case .classDefinition:
+            try defineClass()
+            let next = try reader.readTag()
+            guard next == .object8 || next == .object16 || next == .object32 else {
+                throw FastStreamFallback(reason: "a class definition not followed by an object")
+            }
+            return try readObject(next, depth: depth)
+        case .object8, .object16, .object32:
+            return try readObject(tag, depth: depth)
+        case .objectAlias8, .objectAlias16, .objectAlias32:
+            let slot = try reader.readObjectAlias(tag)
+            guard slots[slot] != FastIndex.absent else { throw FastStreamFallback(reason: "an alias to a container or a cycle") }
+            return slots[slot]
+        default:
+            throw FastStreamFallback(reason: "\(tag)")
+        }
+    }
+
+    /// Takes the next object-cache slot for `node` (a value cached after it was read).
+    private mutating func cache(_ node: Int32) -> Int32 {
+        _ = reader.reserveObjectSlot()
+        slots.append(node)
+        return node
+    }
+
+    /// Takes the next object-cache slot for a container, which no alias may name here.
+    private mutating func cacheContainer() {
+        _ = reader.reserveObjectSlot()
+        slots.append(FastIndex.absent)
+    }
+
+    /// Moves the pending children from `start` on into ``children``; returns where they start.
+    private mutating func closeChildren(from start: Int) -> Int {
+        let first = children.count
+        children.append(contentsOf: pending[start...])
+        pending.removeLast(pending.count - start)
+        return first
+    }
+
+    private mutating func readArray(mutable: Bool, depth: Int) throws -> Int32 {
+        let count = try reader.readCount(minimumBytes: 1)
+        if mutable { cacheContainer() }
+        let start = pending.count
+        for _ in 0..<count {
+            guard let element = try readValue(depth: depth + 1) else { throw FastStreamFallback(reason: "nil in an array") }
+            pending.append(element)
+        }
+        if !mutable { cacheContainer() }
+        let first = closeChildren(from: start)
+        return append(.array, first: first, count: count)
+    }
+
+    private mutating func readDictionary(mutable: Bool, depth: Int) throws -> Int32 {
+        let count = try reader.readCount(minimumBytes: 2)
+        if mutable { cacheContainer() }
+        let start = pending.count
+        var seen = Set<String>()
+        for _ in 0..<count {
+            guard let value = try readValue(depth: depth + 1) else { throw FastStreamFallback(reason: "nil in a dictionary") }
+            guard let key = try readValue(depth: depth + 1), nodes[Int(key)].kind == .string else {
+                throw FastStreamFallback(reason: "a dictionary key that is not a string")
+            }
+            let text = strings[nodes[Int(key)].index]
+            guard text != GraphKeys.typeName, text != GraphKeys.alias, count < 2 || seen.insert(text).inserted else {
+                throw FastStreamFallback(reason: "a reserved or repeated dictionary key")
+            }
+            pending.append(Int32(nodes[Int(key)].index))
+            pending.append(value)
+        }
+        if !mutable { cacheContainer() }
+        let first = closeChildren(from: start)
+        return append(.dictionary, first: first, count: count)
+    }
+
+    private mutating func defineClass() throws {
+        let index = try reader.readClassDefinition()
+        let definition = reader.definitions[index]
+        var positions: [String: Int] = [:]
+        for (position, key) in definition.keys.enumerated() {
+            guard key != GraphKeys.typeName, key != GraphKeys.alias, positions.updateValue(position, forKey: key) == nil else {
+                throw FastStreamFallback(reason: "a reserved or repeated key in class \(definition.className)")
+            }
+        }
+        classes.append(FastIndex.ClassInfo(name: definition.className, keys: definition.keys, positions: positions))
+    }
+
+    private mutating func readObject(_ tag: FastTag, depth: Int) throws -> Int32 {
+        let (classIndex, definition) = try reader.readObjectClass(tag)
+        _ = reader.reserveObjectSlot()
+        let slot = slots.count
+        slots.append(FastIndex.absent)  // open: an alias to it now is a cycle
+        let start = pending.count
+        for _ in definition.keys { pending.append(try readValue(depth: depth + 1) ?? FastIndex.absent) }
+        let first = closeChildren(from: start)
+        let node = append(.object, payload: UInt64(classIndex), first: first, count: definition.keys.count)
+        slots[slot] = node
+        return node
+    }
+}
