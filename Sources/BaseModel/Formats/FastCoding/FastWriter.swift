@@ -84,6 +84,14 @@ public struct FastWriter: Sendable {
     private struct Definition: Sendable {
         let index: Int
         let keys: [String]
+        /// The keys as a set, for classes with more keys than a linear search suits.
+        let keySet: Set<String>?
+
+        init(index: Int, keys: [String]) {
+            self.index = index
+            self.keys = keys
+            keySet = keys.count > 16 ? Set(keys) : nil
+        }
     }
 
     /// The bytes so far, header included (its counts are filled in by ``finish()``).
@@ -346,9 +354,9 @@ public struct FastWriter: Sendable {
             switch reuse {
             case .exact where existing.keys != keys:
                 definition = nil
-            case .widening:
-                let known = Set(existing.keys)
-                let extra = keys.filter { !known.contains($0) }
+            case .widening where existing.keys != keys:
+                // Most models have a few keys: a linear search beats hashing them per object.
+                let extra = keys.filter { key in !(existing.keySet?.contains(key) ?? existing.keys.contains(key)) }
                 if !extra.isEmpty { definition = try writeDefinition(className, keys: existing.keys + extra) ; wrote = true }
             default:
                 break

@@ -99,7 +99,7 @@ final class FastEncodingStream {
         defer { depth -= 1 }
         guard depth < FastObject.maximumDepth else { throw FastStreamFallback(reason: "nesting too deep") }
         let kind = kinds.kind(of: type)
-        if case .model = kind { return try writeModel(value) }
+        if case .model = kind { return try writeModel(value, isClass: T.self is AnyClass) }
         let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }
         let encoder = FastStreamEncoder(
             stream: self, keyCase: isDictionary ? .unchanged : inheritedKeyCase, inheritedKeyCase: inheritedKeyCase)
@@ -107,32 +107,59 @@ final class FastEncodingStream {
         try encoder.finish()
     }
 
+    /// What writing a model type needs, worked out once per encode: its schema and the name it
+    /// is written under.
+    private struct ModelInfo {
+        let schema: ModelSchema
+        let className: String
+    }
+
+    private var modelInfos: [ObjectIdentifier: ModelInfo] = [:]
+
+    /// The schema and name of `type`, the dynamic type of a model value.
+    private func modelInfo(_ type: Any.Type) -> ModelInfo {
+        let id = ObjectIdentifier(type)
+        if let known = modelInfos[id] { return known }
+        let model = type as! any Model.Type
+        let info = ModelInfo(schema: ModelSchema.of(model), className: registry.name(of: model))
+        modelInfos[id] = info
+        return info
+    }
+
     /// Writes a model as an object of its registered type name, or an alias to it.
-    private func writeModel<T: Encodable>(_ value: T) throws {
+    private func writeModel<T: Encodable>(_ value: T, isClass: Bool) throws {
         var identity: ObjectIdentifier?
-        if Swift.type(of: value) is AnyClass {
+        // The dynamic type: a `Dog` in an `[Animal]` is written with Dog's schema and name.
+        var dynamicType: Any.Type = T.self
+        if isClass {
             let object = value as AnyObject
             let id = ObjectIdentifier(object)
             if let index = objectIndices[id] { return try writer.writeObjectAlias(index) }
             retained.append(object)
             identity = id
+            dynamicType = Swift.type(of: value)
         }
-        // The dynamic type: a `Dog` in an `[Animal]` is written with Dog's schema and name.
-        let dynamicType = (Swift.type(of: value) as? any Model.Type) ?? (T.self as! any Model.Type)
-        let schema = ModelSchema.of(dynamicType)
-        let collector = FastModelCollector(stream: self, schema: schema)
+        let info = modelInfo(dynamicType)
+        let collector = FastModelCollector(stream: self, schema: info.schema)
         try value.encode(to: collector)
         if let reason = unsupported { throw FastStreamFallback(reason: reason) }
         let entries = collector.entries
-        let start = try writer.beginObject(
-            className: registry.name(of: dynamicType), keys: entries.keys.elements, reuse: .widening)
+        let start = try writer.beginObject(className: info.className, keys: entries.keys.elements, reuse: .widening)
         if let identity { objectIndices[identity] = start.objectIndex }
+        if start.keys == entries.keys.elements {
+            // The definition is this object's own key list: no lookups.
+            for entry in entries.values { try write(entry, keyCase: info.schema.keyCase) }
+            return
+        }
         for key in start.keys {
-            switch entries[key] {
-            case nil: writer.writeNil()
-            case .value(let tree): try writeTree(tree)
-            case .encodable(let property): try write(property, inheritedKeyCase: schema.keyCase)
-            }
+            if let entry = entries[key] { try write(entry, keyCase: info.schema.keyCase) } else { writer.writeNil() }
+        }
+    }
+
+    private func write(_ entry: FastModelCollector.Entry, keyCase: KeyCase) throws {
+        switch entry {
+        case .value(let tree): try writeTree(tree)
+        case .encodable(let property): try write(property, inheritedKeyCase: keyCase)
         }
     }
 
