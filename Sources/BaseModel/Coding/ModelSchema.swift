@@ -8,6 +8,8 @@ final class ModelSchema: Sendable {
     let coercion: Coercion
     let transformers: [String: ModelTransformer]
     let uncodableKeys: Set<String>
+    /// Whether the model is a class, whose instances object graphs share.
+    let isClass: Bool
     /// Every property key, in declaration order (as the synthesized `encode(to:)` writes them).
     let propertyKeys: [String]
     /// Everything about each known property, so a key costs one hash lookup.
@@ -47,6 +49,7 @@ final class ModelSchema: Sendable {
         coercion = M.coercion
         transformers = M.transformers
         uncodableKeys = M.uncodableKeys
+        isClass = M.self is AnyClass
         propertyKeys = PropertyKeyRecorder.keys(of: M())
         let explicit = M.keyPaths
         var plans: [String: PropertyPlan] = [:]

@@ -70,6 +70,17 @@ enum FastStreamingFixtures {
         return sample
     }
 
+    /// An owner of a `Dog` (a registered subclass) and an `Animal`, the dog also their favourite.
+    static func owner() -> TypedTreeFixtures.Owner {
+        let rex = TypedTreeFixtures.Dog()
+        rex.name = "Rex"
+        rex.breed = "Lab"
+        let owner = TypedTreeFixtures.Owner()
+        owner.pets = [rex, TypedTreeFixtures.Animal()]
+        owner.favourite = rex
+        return owner
+    }
+
     static let registry: ModelRegistry = {
         let registry = ModelRegistry()
         for type: any Model.Type in [
@@ -138,13 +149,7 @@ struct FastStreamingTests {
 
     @Test("subclasses keep their type name; a hand-written encode(to:) with two containers")
     func polymorphism() throws {
-        let rex = TypedTreeFixtures.Dog()
-        rex.name = "Rex"
-        rex.breed = "Lab"
-        let owner = TypedTreeFixtures.Owner()
-        owner.pets = [rex, TypedTreeFixtures.Animal()]
-        owner.favourite = rex
-        let (_, decoded) = try streamed(owner)
+        let (_, decoded) = try streamed(Fixtures.owner())
         #expect((decoded.pets.first as? TypedTreeFixtures.Dog)?.breed == "Lab")
         #expect(decoded.favourite === decoded.pets.first)
     }

@@ -8,7 +8,6 @@ final class FastDecodingState {
     let registry: ModelRegistry
     /// Class instances decoded, by the node of their object.
     var instances: [Int32: AnyObject] = [:]
-    private var kinds: [ObjectIdentifier: FastDecodedKind] = [:]
     private var keyTables: [KeyTableID: FastKeyTable] = [:]
     /// Per class index: the key table last asked for (objects of a class are nearly always read
     /// as one model type), so most objects find theirs without hashing.
@@ -16,24 +15,19 @@ final class FastDecodingState {
     /// Per class index: the registered type its name gives, once looked up.
     private var registered: [(any Model.Type)??]
     private var remoteKeys: [KeyCase: [String: String]] = [:]
-    /// The state of the tree decoders that read properties' defaults and transformed values.
-    private(set) lazy var defaultsState = DecodingState(collectingReport: false)
+    /// The state of the tree decoders that read properties' defaults, transformed values and the
+    /// rarer scalar types; its cache of how each type is decoded serves the stream too.
+    private(set) lazy var treeState = DecodingState(collectingReport: false)
+
+    /// How values of `type` are decoded, worked out once per decode (as the tree decoder does).
+    @inline(__always)
+    func kind<T>(of type: T.Type) -> DecodedKind { treeState.kind(of: type) }
 
     init(index: FastIndex, registry: ModelRegistry) {
         self.index = index
         self.registry = registry
         lastKeyTables = Array(repeating: nil, count: index.classes.count)
         registered = Array(repeating: nil, count: index.classes.count)
-    }
-
-    /// How values of `type` are decoded, worked out once per decode.
-    @inline(__always)
-    func kind<T>(of type: T.Type) -> FastDecodedKind {
-        let id = ObjectIdentifier(type)
-        if let known = kinds[id] { return known }
-        let kind = FastDecodedKind(type)
-        kinds[id] = kind
-        return kind
     }
 
     private struct KeyTableID: Hashable {
@@ -128,49 +122,6 @@ final class FastKeyTable {
     }
 }
 
-/// How a type is decoded from the index.
-enum FastDecodedKind {
-    case string, date, data, url, decimal, float
-    /// A fixed-width integer type other than `Int` and `Int64`.
-    case integer((FastStreamDecoder, FastIndex.Node) throws -> Any)
-    /// A model: its schema, and whether it is a class (whose instances aliases share).
-    case model(ModelSchema, isClass: Bool)
-    case plain
-    /// Decoded only by the tree path (`ModelValue`, `Live`).
-    case unsupported
-
-    init<T>(_ type: T.Type) {
-        if let integer = Self.integerReader(type) { self = .integer(integer) }
-        else if type == String.self { self = .string }
-        else if type == Float.self { self = .float }
-        else if type == Date.self { self = .date }
-        else if type == Data.self { self = .data }
-        else if type == URL.self { self = .url }
-        else if type == Decimal.self { self = .decimal }
-        else if type == ModelValue.self { self = .unsupported }
-        else if let model = type as? any Model.Type { self = .model(ModelSchema.of(model), isClass: type is AnyClass) }
-        else if type is any LiveTreeDecoding.Type { self = .unsupported }
-        else { self = .plain }
-    }
-
-    private static func integerReader<T>(_ type: T.Type) -> ((FastStreamDecoder, FastIndex.Node) throws -> Any)? {
-        func integer<I: FixedWidthInteger>(_: I.Type) -> (FastStreamDecoder, FastIndex.Node) throws -> Any {
-            { try $0.integer(I.self, $1) }
-        }
-        switch type {
-        case is Int8.Type: return integer(Int8.self)
-        case is Int16.Type: return integer(Int16.self)
-        case is Int32.Type: return integer(Int32.self)
-        case is UInt.Type: return integer(UInt.self)
-        case is UInt8.Type: return integer(UInt8.self)
-        case is UInt16.Type: return integer(UInt16.self)
-        case is UInt32.Type: return integer(UInt32.self)
-        case is UInt64.Type: return integer(UInt64.self)
-        default: return nil
-        }
-    }
-}
-
 /// The decoder handed to `init(from:)` by the streaming fast decoder: one per nested value,
 /// reading its node of the ``FastIndex``.
 ///
@@ -230,9 +181,9 @@ final class FastStreamDecoder: Decoder {
     /// Decodes a property's default (a plain tree from the model's `init()`) as the typed-tree
     /// decoder does: in plain mode, strictly.
     func decodeDefault<T: Decodable>(_ type: T.Type, from value: ModelValue) throws -> T {
-        if case .unsupported = state.kind(of: type) { throw FastStreamFallback(reason: "\(T.self) is decoded by the tree path") }
+        if case .live = state.kind(of: type) { throw FastStreamFallback(reason: "\(T.self) is decoded by the tree path") }
         let decoder = TreeDecoder(
-            state: state.defaultsState, value: value, parent: nil, component: nil, schema: nil,
+            state: state.treeState, value: value, parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: true)
         return try decoder.decodeChild(type, from: value, component: nil)
     }
@@ -277,9 +228,11 @@ final class FastStreamDecoder: Decoder {
         if type == [Double].self, value.kind == .array { return unsafeBitCast(try doubles(value), to: T.self) }
         if type == [Int].self, value.kind == .array { return unsafeBitCast(try integers(value), to: T.self) }
         switch state.kind(of: type) {
-        case .integer(let read): return try read(self, value) as! T
+        case .scalar(let unbox):
+            // The other fixed-width numbers, through the tree decoder's own conversion.
+            let scalar = try scalarValue(node)
+            return try unbox(treeDecoder(for: scalar), scalar, key) as! T
         case .string: return unsafeBitCast(try string(value), to: T.self)
-        case .float: return unsafeBitCast(Float(try double(value)), to: T.self)
         case .date:
             guard value.kind == .date else { throw FastStreamFallback(reason: "a date from a \(value.kind)") }
             return unsafeBitCast(Date(timeIntervalSinceReferenceDate: value.double), to: T.self)
@@ -297,13 +250,13 @@ final class FastStreamDecoder: Decoder {
             case .double: return unsafeBitCast(Decimal(string: String(value.double)) ?? Decimal(value.double), to: T.self)
             default: throw FastStreamFallback(reason: "a decimal from a \(value.kind)")
             }
-        case .model(let schema, let isClass):
-            return try decodeModel(type, at: node, value: value, key: key, schema: schema, isClass: isClass)
+        case .model(let schema):
+            return try decodeModel(type, at: node, value: value, key: key, schema: schema)
+        case .stringKeyedDictionary:
+            return try T(from: plainChild(node, key: key, keyCase: .unchanged))
         case .plain:
-            // `[String: X]` keeps its keys as they are; other plain types take the model's key case.
-            let keyCase = type is any StringKeyedDictionary.Type ? KeyCase.unchanged : inheritedKeyCase
-            return try T(from: plainChild(node, key: key, keyCase: keyCase))
-        case .unsupported:
+            return try T(from: plainChild(node, key: key, keyCase: inheritedKeyCase))
+        case .tree, .live:
             throw FastStreamFallback(reason: "\(T.self) is decoded by the tree path")
         }
     }
@@ -311,8 +264,9 @@ final class FastStreamDecoder: Decoder {
     /// A model from an object (or a plain dictionary), sharing class instances as the typed-tree
     /// decoder does: an object decoded before gives its instance again.
     private func decodeModel<T: Decodable>(
-        _ type: T.Type, at node: Int32, value: FastIndex.Node, key: ModelPath.Component?, schema: ModelSchema, isClass: Bool
+        _ type: T.Type, at node: Int32, value: FastIndex.Node, key: ModelPath.Component?, schema: ModelSchema
     ) throws -> T {
+        let isClass = schema.isClass
         var keyTable: FastKeyTable?
         if value.kind == .object {
             if isClass, let existing = state.instances[node] {
@@ -346,11 +300,15 @@ final class FastStreamDecoder: Decoder {
         case .array, .dictionary: throw FastStreamFallback(reason: "a transformer that makes a container")
         default: break
         }
-        if case .unsupported = state.kind(of: type) { throw FastStreamFallback(reason: "\(T.self) is decoded by the tree path") }
-        let decoder = TreeDecoder(
-            state: state.defaultsState, value: value, parent: nil, component: nil, schema: nil,
+        if case .live = state.kind(of: type) { throw FastStreamFallback(reason: "\(T.self) is decoded by the tree path") }
+        return try treeDecoder(for: value).decodeChild(type, from: value, component: nil)
+    }
+
+    /// A tree decoder for `value` with this decoder's key cases and coercion.
+    private func treeDecoder(for value: ModelValue) -> TreeDecoder {
+        TreeDecoder(
+            state: state.treeState, value: value, parent: nil, component: nil, schema: nil,
             keyCase: keyCase, inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: false)
-        return try decoder.decodeChild(type, from: value, component: nil)
     }
 
     /// A scalar node as the typed tree holds it, for a transformer.
