@@ -1,14 +1,19 @@
 import Foundation
 
-/// A fast reader for the fixed-width date formats APIs use (`MM-dd-yyyy`,
+/// A fast reader and writer for the fixed-width date formats APIs use (`MM-dd-yyyy`,
 /// `EEE MMM dd HH:mm:ss Z yyyy`, `yyyy-MM-dd'T'HH:mm:ss.SSSZ` …), which `DateFormatter` parses
-/// slowly (ICU copies the pattern on every call).
+/// and formats slowly (ICU copies the pattern on every call).
 ///
 /// It understands `yyyy`, `MM`, `MMM` (English abbreviations), `dd`, `HH`, `mm`, `ss`, `SSS`,
 /// `EEE` (an English weekday name, read and not checked), `Z` (`+hhmm`, `-hhmm` or `Z`), quoted
 /// literals and punctuation, and assumes the Gregorian calendar. A format with any other field
 /// makes ``init(_:timeZone:)`` return `nil`, and a string it cannot read makes ``date(from:)``
 /// return `nil`; the caller then asks `DateFormatter`, so results never differ.
+///
+/// Both leave years before 1583 to `DateFormatter`, which counts them in the Julian calendar.
+/// ``string(from:)`` writes only what it can write exactly as `DateFormatter` does: whole
+/// seconds, years up to 9999, no `SSS` field, and a zone of fixed offset (GMT or
+/// `TimeZone(secondsFromGMT:)`); otherwise it returns `nil`.
 struct FixedDateFormat: Sendable {
     private enum Field: Sendable {
         case year, month, monthName, day, hour, minute, second, millisecond, weekdayName, zone
@@ -17,6 +22,8 @@ struct FixedDateFormat: Sendable {
 
     private let fields: [Field]
     private let defaultOffset: Int
+    /// Whether the zone's offset never changes, so that ``string(from:)`` may use it.
+    private let hasFixedOffset: Bool
 
     private static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     private static let weekdayNames: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -55,6 +62,8 @@ struct FixedDateFormat: Sendable {
         }
         self.fields = fields
         self.defaultOffset = timeZone.secondsFromGMT()
+        let zone = timeZone.identifier
+        hasFixedOffset = zone == "GMT" || zone == "UTC" || zone.hasPrefix("GMT+") || zone.hasPrefix("GMT-")
         // A zone with daylight saving has no single offset: leave those to DateFormatter.
         guard fields.contains(where: { if case .zone = $0 { true } else { false } }) || timeZone.nextDaylightSavingTimeTransition == nil
         else { return nil }
@@ -118,10 +127,67 @@ struct FixedDateFormat: Sendable {
                 position += 1
             }
         }
-        guard position == bytes.count, (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+        guard position == bytes.count, Self.gregorianYears.contains(year), (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
         let days = Self.daysSince1970(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + Double(millisecond) / 1000
         return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// The years both sides count alike: `DateFormatter` switches to the Julian calendar before
+    /// 15 October 1582, where this reader and writer stay Gregorian.
+    private static let gregorianYears = 1583...9999
+
+    private static let weekdayOrder = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // from 1970-01-01
+    private static let monthTitles = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `date` in this format, or `nil` when only `DateFormatter` can write it exactly (see the
+    /// type's documentation).
+    func string(from date: Date) -> String? {
+        let seconds = date.timeIntervalSince1970 + Double(defaultOffset)
+        guard hasFixedOffset, seconds.rounded(.down) == seconds, abs(seconds) < 1e12 else { return nil }
+        let whole = Int(seconds)
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let time = whole - days * 86_400
+        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        guard Self.gregorianYears.contains(year) else { return nil }
+        var text = ""
+        text.reserveCapacity(32)
+        func append(_ value: Int, digits: Int) {
+            let number = String(value)
+            text += String(repeating: "0", count: max(0, digits - number.count)) + number
+        }
+        for field in fields {
+            switch field {
+            case .year: append(year, digits: 4)
+            case .month: append(month, digits: 2)
+            case .monthName: text += Self.monthTitles[month - 1]
+            case .day: append(day, digits: 2)
+            case .hour: append(time / 3600, digits: 2)
+            case .minute: append(time / 60 % 60, digits: 2)
+            case .second: append(time % 60, digits: 2)
+            case .weekdayName: text += Self.weekdayOrder[((days % 7) + 7) % 7]
+            case .zone:
+                text += defaultOffset < 0 ? "-" : "+"
+                append(abs(defaultOffset) / 3600, digits: 2)
+                append(abs(defaultOffset) / 60 % 60, digits: 2)
+            case .millisecond: return nil
+            case .literal(let byte): text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return text
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
+    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

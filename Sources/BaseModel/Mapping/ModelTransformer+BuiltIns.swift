@@ -4,7 +4,8 @@ extension ModelTransformer {
     /// Dates written as strings in a fixed `DateFormatter` format, such as `"MM-dd-yyyy"`.
     ///
     /// Parsing and formatting use the `en_US_POSIX` locale and, unless given, UTC. Common
-    /// fixed-width formats are read by a fast path that gives the same dates as `DateFormatter`.
+    /// fixed-width formats are read and written by a fast path that gives the same dates and
+    /// strings as `DateFormatter`.
     public static func date(format: String, timeZone: TimeZone = .gmt) -> ModelTransformer {
         let formatter = SendableDateFormatter(format: format, timeZone: timeZone)
         let fast = FixedDateFormat(format, timeZone: timeZone)
@@ -19,7 +20,7 @@ extension ModelTransformer {
             },
             encode: { value in
                 guard case .date(let date) = value else { return value }
-                return .string(formatter.string(from: date))
+                return .string(fast?.string(from: date) ?? formatter.string(from: date))
             })
     }
 

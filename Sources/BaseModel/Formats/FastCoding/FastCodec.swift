@@ -40,6 +40,10 @@ import Foundation
 /// errors. Use it for files from untrusted sources. In every mode malformed input is a
 /// ``ModelError`` with format `fast` and a byte offset, never a crash.
 ///
+/// Models skip the tree in both directions: `data(format: .fast)` writes through
+/// ``FastStreamingEncoder`` and `Model(data:)` reads through ``FastStreamingDecoder``, with the
+/// same bytes and the same models as this codec's tree methods.
+///
 /// Pick `fast` for large models and frequent saves: it is the smallest and quickest format the
 /// library writes that keeps types and shared instances.
 public struct FastCodec: FormatCodec {
