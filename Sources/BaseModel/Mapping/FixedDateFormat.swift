@@ -127,8 +127,8 @@ struct FixedDateFormat: Sendable {
                 position += 1
             }
         }
-        guard position == bytes.count, Self.gregorianYears.contains(year), (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
-        let days = Self.daysSince1970(year: year, month: month, day: day)
+        guard position == bytes.count, Self.gregorianYears.contains(year), (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+        let days = CivilDate.days(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + Double(millisecond) / 1000
         return Date(timeIntervalSince1970: seconds)
     }
@@ -148,7 +148,7 @@ struct FixedDateFormat: Sendable {
         let whole = Int(seconds)
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let time = whole - days * 86_400
-        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        let (year, month, day) = CivilDate.civil(days: days)
         guard Self.gregorianYears.contains(year) else { return nil }
         var text = ""
         text.reserveCapacity(32)
@@ -175,36 +175,5 @@ struct FixedDateFormat: Sendable {
             }
         }
         return text
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's civil-days method).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

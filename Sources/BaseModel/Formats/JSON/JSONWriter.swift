@@ -277,7 +277,7 @@ struct JSONByteWriter {
         }
         let total = Int64(milliseconds)
         let (days, millisecondOfDay) = Self.floorDivision(total, 86_400_000)
-        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        let (year, month, day) = CivilDate.civil(days: Int(days))
         let secondOfDay = Int(millisecondOfDay / 1000)
 
         output.append(JSONByte.quote)
@@ -319,23 +319,6 @@ struct JSONByteWriter {
             remainder += divisor
         }
         return (quotient, remainder)
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01, by counting whole
-    /// 400-year eras (146,097 days each) from 0000-03-01, so that leap days fall at the end of
-    /// each year of the computation.
-    static func civilDate(daysSince1970: Int64) -> (year: Int, month: Int, day: Int) {
-        // Days from 0000-03-01 to 1970-01-01.
-        let days = daysSince1970 + 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097 // 0...146096
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365 // 0...399
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100) // 0...365, from March 1
-        let shiftedMonth = (5 * dayOfYear + 2) / 153 // 0 = March ... 11 = February
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
     }
 }
 
