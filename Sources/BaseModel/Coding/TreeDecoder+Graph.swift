@@ -7,14 +7,38 @@ final class GraphReading {
     /// The positions of the objects being decoded, outermost first. Their key paths are made
     /// only when an alias asks (``isInProgress(_:)``): most decodes meet no alias, and making a
     /// key path string for every object was a large part of decoding a typed tree.
-    var inProgress: [ModelPath] = []
+    private(set) var inProgress: [ModelPath] = []
     /// Optional properties read as `nil` because their alias points at an ancestor still being
     /// decoded; set through ``BackReferencingModel`` once the ancestor is built.
     var backReferences: [(owner: String, key: String, target: String, position: ModelPath)] = []
+    /// How deep the decode is inside copies: objects reached again through an alias that are
+    /// not shared instances (structs), decoded anew each time.
+    var copying = 0
+    /// Objects decoded inside copies so far. Copies of copies multiply, so a small tree whose
+    /// every level aliases the one below twice would take exponential time: they are budgeted.
+    private var copiedObjects = 0
+    private var copyBudget = GraphReading.minimumCopyBudget
+
+    /// Copied objects allowed before the tree's size is counted.
+    static let minimumCopyBudget = 4096
 
     init(registry: ModelRegistry, root: ModelValue) {
         self.registry = registry
         self.root = root
+    }
+
+    /// Counts one object decoded inside a copy.
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` past 16 copied objects per value of the
+    ///   tree (and at least ``minimumCopyBudget``), the budget the tree readers give aliases.
+    func countCopiedObject(at position: ModelPath) throws {
+        copiedObjects += 1
+        guard copiedObjects > copyBudget else { return }
+        if copyBudget == Self.minimumCopyBudget {
+            copyBudget = max(copyBudget, 16 * root.nodeCount)
+            if copiedObjects <= copyBudget { return }
+        }
+        throw ModelError(.unsupported("aliases expand to more than \(copyBudget) copied objects"), path: position)
     }
 
     /// The target of `value` when it is an alias to an ancestor still being decoded.
@@ -28,7 +52,23 @@ final class GraphReading {
 
     /// Whether the object at `keyPath` is still being decoded (an ancestor of the current position).
     func isInProgress(_ keyPath: String) -> Bool {
-        inProgress.contains { GraphKeys.keyPath($0) == keyPath }
+        for position in inProgress.indices {
+            if inProgressKeyPaths.count <= position { inProgressKeyPaths.append(GraphKeys.keyPath(inProgress[position])) }
+            if inProgressKeyPaths[position] == keyPath { return true }
+        }
+        return false
+    }
+
+    /// The key paths of the first entries of ``inProgress``, spelled when an alias first asks.
+    private var inProgressKeyPaths: [String] = []
+
+    /// Marks the object at `position` as being decoded.
+    func begin(_ position: ModelPath) { inProgress.append(position) }
+
+    /// Marks the innermost object being decoded as done.
+    func end() {
+        inProgress.removeLast()
+        if inProgressKeyPaths.count > inProgress.count { inProgressKeyPaths.removeLast() }
     }
 
     /// Sets the back references to the object just built at `keyPath`.
@@ -82,8 +122,9 @@ extension TreeDecoder {
             registered is T.Type {
             concrete = registered
         }
-        graph.inProgress.append(position)
-        defer { graph.inProgress.removeLast() }
+        if graph.copying > 0 { try graph.countCopiedObject(at: position) }
+        graph.begin(position)
+        defer { graph.end() }
         let object = try decodeConcrete(concrete, from: value, at: position)
         guard let instance = object as? T else {
             throw ModelError(.typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: object))"), path: position)
@@ -129,8 +170,10 @@ extension TreeDecoder {
         else {
             throw ModelError(.invalidValue("the alias \"\(target)\" does not lead to an object"), path: position)
         }
-        // A forward reference: decode the target now, where it stands, so that reaching it later
-        // gives this same instance.
+        // A forward reference (decode the target now, where it stands, so that reaching it later
+        // gives this same instance) or a copy of a struct.
+        graph.copying += 1
+        defer { graph.copying -= 1 }
         return try decodeGraphObject(type, from: value, keyPath: target, at: GraphKeys.modelPath(target), graph: graph)
     }
 }

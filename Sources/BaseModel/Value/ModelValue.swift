@@ -51,6 +51,15 @@ extension ModelValue {
         value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
     }
 
+    /// How many values the tree holds, this one included (a budget for what aliases may copy).
+    var nodeCount: Int {
+        switch self {
+        case .array(let elements): elements.reduce(1) { $0 + $1.nodeCount }
+        case .dictionary(let entries): entries.values.reduce(1) { $0 + $1.nodeCount }
+        default: 1
+        }
+    }
+
     /// Whether this value is ``null``.
     @inlinable
     public var isNull: Bool {

@@ -122,6 +122,42 @@ enum TypedTreeFixtures {
         #expect(error?.path.description == "favourite")
     }
 
+    /// A struct model: aliases to it are copies, decoded again at each alias.
+    struct Branch: Model, Equatable {
+        var children: [Branch] = []
+    }
+
+    /// `depth` levels, each holding the level below and an alias to it: 2^depth copies if
+    /// every alias were decoded again in full.
+    static func doublingTree(depth: Int) -> ModelValue {
+        var level: ModelValue = ["$class": "Branch", "children": []]
+        for step in 1...depth {
+            // The level below sits at children.0 repeated (depth - step + 1) times from the root.
+            let path = Array(repeating: "children.0", count: depth - step + 1).joined(separator: ".")
+            level = ["$class": "Branch", "children": [level, ["$alias": .string(path)]]]
+        }
+        return level
+    }
+
+    @Test func aliasesToStructsAreCopiesAndSmallOnesDecode() throws {
+        let branch = try ModelDecoder(registry: ModelRegistry()).decode(Branch.self, from: Self.doublingTree(depth: 3))
+        #expect(branch.children.count == 2 && branch.children[0] == branch.children[1])
+        #expect(branch.children[1].children[1].children[1].children == [])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aliasesThatDoubleAtEveryLevelAreATypedErrorNotAHang() throws {
+        let tree = Self.doublingTree(depth: 64)
+        let error = #expect(throws: ModelError.self) {
+            try ModelDecoder(registry: ModelRegistry()).decode(Branch.self, from: tree)
+        }
+        #expect(error?.description.contains("aliases") == true)
+        // The same graph as a fast file, through the streaming decoder and its fallback.
+        let bytes = try FastCodec().encodeTree(tree)
+        #expect(bytes.count < 4_000)
+        #expect(throws: ModelError.self) { try Branch(data: bytes, registry: ModelRegistry()) }
+    }
+
     @Test func aCycleThroughAnAncestorIsATypedErrorNotACrash() throws {
         let tree: ModelValue = ["$class": "Owner", "pets": [["$alias": "$root"]]]
         #expect(throws: ModelError.self) {

@@ -8,6 +8,11 @@ final class FastDecodingState {
     let registry: ModelRegistry
     /// Class instances decoded, by the node of their object.
     var instances: [Int32: AnyObject] = [:]
+    /// Models decoded so far, and how many the file may give: struct objects are decoded again
+    /// at each alias, so a small file could otherwise take exponential time (the tree path
+    /// budgets copies the same way, and reports it).
+    var modelsDecoded = 0
+    let modelBudget: Int
     private var keyTables: [KeyTableID: FastKeyTable] = [:]
     /// Per class index: the key table last asked for (objects of a class are nearly always read
     /// as one model type), so most objects find theirs without hashing.
@@ -26,6 +31,7 @@ final class FastDecodingState {
     init(index: FastIndex, registry: ModelRegistry) {
         self.index = index
         self.registry = registry
+        modelBudget = max(GraphReading.minimumCopyBudget, 16 * index.nodes.count)
         lastKeyTables = Array(repeating: nil, count: index.classes.count)
         registered = Array(repeating: nil, count: index.classes.count)
     }
@@ -267,6 +273,8 @@ final class FastStreamDecoder: Decoder {
         _ type: T.Type, at node: Int32, value: FastIndex.Node, key: ModelPath.Component?, schema: ModelSchema
     ) throws -> T {
         let isClass = schema.isClass
+        state.modelsDecoded += 1
+        guard state.modelsDecoded <= state.modelBudget else { throw FastStreamFallback(reason: "aliases copy too many objects") }
         var keyTable: FastKeyTable?
         if value.kind == .object {
             if isClass, let existing = state.instances[node] {
