@@ -19,7 +19,6 @@ final class FastDecodingState {
     private var lastKeyTables: [(schema: ObjectIdentifier, table: FastKeyTable)?]
     /// Per class index: the registered type its name gives, once looked up.
     private var registered: [(any Model.Type)??]
-    private var remoteKeys: [KeyCase: [String: String]] = [:]
     /// The state of the tree decoders that read properties' defaults, transformed values and the
     /// rarer scalar types; its cache of how each type is decoded serves the stream too.
     private(set) lazy var treeState = DecodingState(collectingReport: false)
@@ -60,13 +59,8 @@ final class FastDecodingState {
         return type
     }
 
-    /// The remote spelling of a plain value's key.
-    func remoteKey(for name: String, keyCase: KeyCase) -> String {
-        if let known = remoteKeys[keyCase]?[name] { return known }
-        let remote = keyCase.remoteKey(for: name)
-        remoteKeys[keyCase, default: [:]][name] = remote
-        return remote
-    }
+    /// The remote spelling of a plain value's key, cached as the tree decoder caches it.
+    func remoteKey(for name: String, keyCase: KeyCase) -> String { treeState.remoteKey(for: name, keyCase: keyCase) }
 }
 
 /// Where each property of a model lives among the values of one class's objects: the class
@@ -85,7 +79,7 @@ final class FastKeyTable {
         case transformed(Int, ModelTransformer)
         /// Not in the class: the property takes its default.
         case missing
-        /// Read in a way only the tree path does (a key path of several steps, a transformer).
+        /// Read in a way only the tree path does (a remote key path of several steps).
         case unsupported
     }
 
@@ -132,8 +126,9 @@ final class FastKeyTable {
 /// reading its node of the ``FastIndex``.
 ///
 /// It decodes what ``ModelDecoder`` would decode from the typed tree of the same file, for the
-/// common case only: values that match their type exactly (no coercion), models whose
-/// properties are single remote keys without transformers. Everything else throws
+/// common case only: strings, booleans, `Int`, `Double`, dates, data, URLs and decimals that
+/// match their type exactly (their lenient coercions are the tree path's), models whose
+/// properties are single remote keys, transformers that give scalars. Everything else throws
 /// ``FastStreamFallback`` and the whole file goes through the tree path, whose result (or error,
 /// with its path) is then the answer.
 final class FastStreamDecoder: Decoder {

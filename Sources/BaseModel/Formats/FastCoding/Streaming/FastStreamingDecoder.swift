@@ -18,8 +18,9 @@ import Foundation
 /// **Falls back to the tree path** (the same model, or the tree path's error with its full path)
 /// for what the stream leaves to it: set, URL, geometry, NSCoded, keyed-archive and decimal
 /// chunks, mutable strings, aliases to containers and cycles, a value that needs a coercion,
-/// remote key paths of more than one step, transformers, registered subtypes, `ModelValue` and
-/// `Live` properties, super decoders, and any error.
+/// remote key paths of more than one step, transformers that give containers, registered
+/// subtypes, `ModelValue` and `Live` properties, super decoders, more model decodes than the
+/// copy budget of typed trees allows, and any error.
 enum FastStreamingDecoder {
     /// The model in `data`, decoded with `registry`'s names.
     ///
