@@ -36,10 +36,9 @@ final class FastIndex {
         var index: Int { Int(truncatingIfNeeded: payload) }
     }
 
-    /// A class definition: its name and keys, and each key's position among an object's values.
+    /// A class definition: its name, and the position of each key among an object's values.
     struct ClassInfo {
         let name: String
-        let keys: [String]
         let positions: [String: Int]
     }
 
@@ -230,7 +229,7 @@ private struct Builder {
                 throw FastStreamFallback(reason: "a reserved or repeated key in class \(definition.className)")
             }
         }
-        classes.append(FastIndex.ClassInfo(name: definition.className, keys: definition.keys, positions: positions))
+        classes.append(FastIndex.ClassInfo(name: definition.className, positions: positions))
     }
 
     private mutating func readObject(_ tag: FastTag, depth: Int) throws -> Int32 {
