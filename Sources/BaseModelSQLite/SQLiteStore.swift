@@ -127,15 +127,13 @@ public final class SQLiteStore: ModelStore {
 
     /// The model's bytes in the store's format.
     func encode<M: IdentifiedModel>(_ model: M) throws(ModelError) -> Data {
-        let tree = try ModelEncoder(registry: codec.storesTypes ? registry : nil).encode(model)
-        return try codec.encodeTree(tree)
+        try codec.encodeModel(model, using: ModelEncoder(registry: registry))
     }
 
     /// Decodes a row's body, written in the format the row names.
     func decode<M: IdentifiedModel>(_ type: M.Type, format: String, body: Data) throws(ModelError) -> M {
         let rowCodec = format == codec.format.rawValue ? codec : try formats.codec(for: ModelFormat(rawValue: format))
-        let tree = try rowCodec.decodeTree(from: body)
-        return try ModelDecoder(registry: rowCodec.storesTypes ? registry : nil).decode(M.self, from: tree)
+        return try rowCodec.decodeModel(M.self, from: body, using: ModelDecoder(registry: registry))
     }
 
     /// Runs a GRDB call, turning its errors into ``ModelError``.

@@ -13,7 +13,7 @@ import Foundation
 //          registry:).encode(model)) / FastCodec().decodeTree + ModelDecoder: the "before" of
 //          the streaming encoder, measured in the same run
 //   ka     ours, keyed archive:         model.data(format: .keyedArchive)  / T(data:)
-//   json   ours, JSON (for context):    model.data(format: .json)          / T(jsonData:)
+//   json   ours, JSON (for context):    model.data(format: .json)          / T(json:)
 //   JSON   Foundation JSONEncoder / JSONDecoder (the model's own strategies, see Decoders)
 //   plist  Foundation PropertyListEncoder (binary) / PropertyListDecoder
 //   nska   Foundation NSKeyedArchiver / NSKeyedUnarchiver, on NSCoding mirror classes holding the
@@ -67,7 +67,7 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
     }
 
     lazy var model: T = {
-        do { return try T(jsonData: Corpus.data(named: file)) } catch { fatalError("ModelBench: \(file): \(error)") }
+        do { return try T(json: Corpus.data(named: file)) } catch { fatalError("ModelBench: \(file): \(error)") }
     }()
 
     lazy var mirror: Mirror = makeMirror(model)
@@ -105,7 +105,7 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
         case .fastTree:
             let codec = try FormatRegistry.shared.codec(for: fastFormat)
             return try ModelDecoder(registry: .shared).decode(T.self, from: codec.decodeTree(from: data))
-        case .json: return try T(jsonData: data)
+        case .json: return try T(json: data)
         case .foundationJSON: return try jsonDecoder.decode(T.self, from: data)
         case .foundationPlist: return try plistDecoder.decode(T.self, from: data)
         case .nsKeyedArchiver: return try Archiver.unarchive(Mirror.self, from: data)

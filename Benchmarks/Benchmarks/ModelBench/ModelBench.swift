@@ -6,7 +6,7 @@ import Foundation
 // Foundation, on the same model types (Tests/BaseModelTests/Corpus, linked here).
 //
 // Per file:
-//   a   ours, Data:            T(jsonData:)
+//   a   ours, Data:            T(json:)
 //   b1  ours, [String: Any]:   JSONSerialization.jsonObject + T(object:)
 //   b2  ours, [String: Any]:   T(object:) alone, the object made once outside the loop
 //   c   Foundation:            JSONDecoder.decode
@@ -88,7 +88,7 @@ final class Fixture<T: Model & Equatable>: @unchecked Sendable {
         guard !checked else { return }
         checked = true
         let fromData: T, fromObject: T, fromFoundation: T
-        do { fromData = try T(jsonData: data) } catch { fatalError("ModelBench: \(file): init(jsonData:) failed: \(error)") }
+        do { fromData = try T(json: data) } catch { fatalError("ModelBench: \(file): init(json:) failed: \(error)") }
         do { fromObject = try T(object: object) } catch { fatalError("ModelBench: \(file): init(object:) failed: \(error)") }
         do { fromFoundation = try jsonDecoder.decode(T.self, from: data) } catch {
             fatalError("ModelBench: \(file): JSONDecoder failed: \(error)")
@@ -118,10 +118,10 @@ func registerSuite<T: Model & Equatable>(_ fixture: Fixture<T>) {
         )
     }
 
-    add("a    ours Data: init(jsonData:)", prepare: { _ = fixture.data }) { benchmark in
+    add("a    ours Data: init(json:)", prepare: { _ = fixture.data }) { benchmark in
         let data = fixture.data
         for _ in benchmark.scaledIterations {
-            blackHole(try T(jsonData: data))
+            blackHole(try T(json: data))
         }
     }
 

@@ -31,7 +31,7 @@ extension User: IdentifiedModel {}
 enum TwitterUsers {
     static let all: [User] = {
         do {
-            let search = try TwitterSearch(jsonData: Corpus.data(named: "twitter.json"))
+            let search = try TwitterSearch(json: Corpus.data(named: "twitter.json"))
             var seen = Set<Int64>()
             var users: [User] = []
             for status in search.statuses {

@@ -16,7 +16,7 @@ struct KeyedDecodingCore {
         self.entries = entries
         self.usage = decoder.schema != nil && decoder.state.collectsReport
             ? decoder.state.usageRecord(at: decoder.path, entries: entries) : nil
-        if decoder.state.graph != nil { usage?.markRead([RemoteKeyPath.Component(GraphKeys.typeName)]) }
+        if decoder.state.graph != nil { usage?.markRead([RemoteKeyPath.Component(TypedTree.classKey)]) }
     }
 
     /// Where a key's value is.
@@ -186,7 +186,7 @@ struct KeyedDecodingCore {
             // A back reference to an ancestor: nil now, set once the ancestor is built.
             if let graph = decoder.state.graph, let target = graph.ancestorTarget(of: value) {
                 let position = decoder.path(appending: .key(name))
-                graph.backReferences.append((GraphKeys.keyPath(decoder.path), name, target, position))
+                graph.backReferences.append((TypedTree.keyPath(for: decoder.path), name, target, position))
                 return nil
             }
             return try owner.decodeChild(type, from: value, component: component, defaultsFrom: (decoder, name))

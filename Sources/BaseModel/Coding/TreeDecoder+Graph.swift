@@ -44,7 +44,7 @@ final class GraphReading {
     /// The target of `value` when it is an alias to an ancestor still being decoded.
     func ancestorTarget(of value: ModelValue) -> String? {
         guard case .dictionary(let entries) = value, entries.count == 1,
-            case .string(let target)? = entries[GraphKeys.alias],
+            case .string(let target)? = entries[TypedTree.aliasKey],
             instances[target] == nil, isInProgress(target)
         else { return nil }
         return target
@@ -53,7 +53,7 @@ final class GraphReading {
     /// Whether the object at `keyPath` is still being decoded (an ancestor of the current position).
     func isInProgress(_ keyPath: String) -> Bool {
         for position in inProgress.indices {
-            if inProgressKeyPaths.count <= position { inProgressKeyPaths.append(GraphKeys.keyPath(inProgress[position])) }
+            if inProgressKeyPaths.count <= position { inProgressKeyPaths.append(TypedTree.keyPath(for: inProgress[position])) }
             if inProgressKeyPaths[position] == keyPath { return true }
         }
         return false
@@ -100,7 +100,7 @@ extension TreeDecoder {
     ) throws -> T {
         let graph = state.graph!
         let position = component.map(path(appending:)) ?? path
-        if case .string(let target)? = value[GraphKeys.alias] {
+        if case .string(let target)? = value[TypedTree.aliasKey] {
             return try resolveAlias(target, as: type, at: position, graph: graph)
         }
         return try decodeGraphObject(type, from: value, keyPath: nil, at: position, graph: graph)
@@ -113,12 +113,12 @@ extension TreeDecoder {
         _ type: T.Type, from value: ModelValue, keyPath knownKeyPath: String?, at position: ModelPath, graph: GraphReading
     ) throws -> T {
         // Decoded already: a forward alias reached it first (only class instances are remembered).
-        if !graph.instances.isEmpty, let existing = graph.instances[knownKeyPath ?? GraphKeys.keyPath(position)],
+        if !graph.instances.isEmpty, let existing = graph.instances[knownKeyPath ?? TypedTree.keyPath(for: position)],
             let instance = existing as? T {
             return instance
         }
         var concrete = type as! any Model.Type
-        if case .string(let name)? = value[GraphKeys.typeName], let registered = graph.registry.type(named: name),
+        if case .string(let name)? = value[TypedTree.classKey], let registered = graph.registry.type(named: name),
             registered is T.Type {
             concrete = registered
         }
@@ -130,7 +130,7 @@ extension TreeDecoder {
             throw ModelError(.typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: object))"), path: position)
         }
         if Swift.type(of: object) is AnyClass {
-            let keyPath = knownKeyPath ?? GraphKeys.keyPath(position)
+            let keyPath = knownKeyPath ?? TypedTree.keyPath(for: position)
             graph.instances[keyPath] = object as AnyObject
             try graph.restoreBackReferences(to: keyPath)
         }
@@ -165,8 +165,8 @@ extension TreeDecoder {
                 .unsupported("the alias \"\(target)\" points at an object still being decoded (a cycle); only an optional property of a BackReferencingModel can take it"),
                 path: position)
         }
-        guard let value = GraphKeys.resolve(target, in: graph.root), case .dictionary = value,
-            value[GraphKeys.alias] == nil
+        guard let value = TypedTree.resolve(target, in: graph.root), case .dictionary = value,
+            value[TypedTree.aliasKey] == nil
         else {
             throw ModelError(.invalidValue("the alias \"\(target)\" does not lead to an object"), path: position)
         }
@@ -174,6 +174,6 @@ extension TreeDecoder {
         // gives this same instance) or a copy of a struct.
         graph.copying += 1
         defer { graph.copying -= 1 }
-        return try decodeGraphObject(type, from: value, keyPath: target, at: GraphKeys.modelPath(target), graph: graph)
+        return try decodeGraphObject(type, from: value, keyPath: target, at: TypedTree.modelPath(target), graph: graph)
     }
 }

@@ -21,8 +21,8 @@ extension TreeEncoder {
         if Swift.type(of: value) is AnyClass {
             let object = value as AnyObject
             let id = ObjectIdentifier(object)
-            if let first = graph.firstPaths[id] { return [GraphKeys.alias: .string(first)] }
-            graph.firstPaths[id] = GraphKeys.keyPath(position)
+            if let first = graph.firstPaths[id] { return [TypedTree.aliasKey: .string(first)] }
+            graph.firstPaths[id] = TypedTree.keyPath(for: position)
             graph.retained.append(object)
         }
         // The dynamic type: a `Dog` in an `[Animal]` is written with Dog's schema and name.
@@ -34,8 +34,8 @@ extension TreeEncoder {
         try value.encode(to: child)
         guard case .dictionary(let entries) = child.node.finished else { return child.node.finished }
         var typed = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count + 1)
-        typed[GraphKeys.typeName] = .string(graph.registry.name(of: dynamicType))
-        for (key, entry) in entries where key != GraphKeys.typeName { typed[key] = entry }
+        typed[TypedTree.classKey] = .string(graph.registry.name(of: dynamicType))
+        for (key, entry) in entries where key != TypedTree.classKey { typed[key] = entry }
         return .dictionary(typed)
     }
 }

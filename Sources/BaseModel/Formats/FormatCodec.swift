@@ -41,9 +41,69 @@ public protocol FormatCodec: Sendable {
     ///
     /// - Throws: ``ModelError`` when the tree holds something the format cannot store.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data
+
+    /// Builds a value of `type`, a model above all, from bytes in this format: the one place
+    /// where "bytes in a format → model" happens (`Model(data:)`, files, shared instances and
+    /// stores all come here).
+    ///
+    /// The default reads the tree with ``decodeTree(from:)`` and decodes it with `decoder`, whose
+    /// registry is used when the format ``storesTypes`` (``ModelRegistry/shared`` when it has
+    /// none) and ignored when it does not. A codec that can read models straight from its bytes
+    /// overrides this; the result must be the same model, or the same error.
+    ///
+    /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
+    ///   its path).
+    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T
+
+    /// The bytes of `value`, a model above all, in this format: the one place where
+    /// "model → bytes in a format" happens.
+    ///
+    /// The default encodes the tree with `encoder` (as a typed tree, with its registry or
+    /// ``ModelRegistry/shared``, when the format ``storesTypes``) and writes it with
+    /// ``encodeTree(_:)``. A codec that can write models straight to bytes overrides this; the
+    /// bytes must be the same.
+    ///
+    /// - Throws: ``ModelError`` when a value cannot be encoded or stored in the format.
+    func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data
 }
 
 extension FormatCodec {
     /// Plain formats store no types.
     public var storesTypes: Bool { false }
+
+    /// Through the tree: ``decodeTree(from:)``, then `decoder`.
+    public func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        try decodeModelThroughTree(type, from: data, using: decoder)
+    }
+
+    /// Through the tree: `encoder`, then ``encodeTree(_:)``.
+    public func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        try encodeModelThroughTree(value, using: encoder)
+    }
+
+    /// The tree path of ``decodeModel(_:from:using:)``, for codecs that override it and still
+    /// need it for some inputs.
+    func decodeModelThroughTree<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        try forThisFormat(decoder).decode(type, from: decodeTree(from: data))
+    }
+
+    /// The tree path of ``encodeModel(_:using:)``.
+    func encodeModelThroughTree<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        try encodeTree(forThisFormat(encoder).encode(value))
+    }
+
+    /// `decoder` as this format needs it: reading typed trees (with its registry, or the shared
+    /// one) when the format stores types, plain trees otherwise.
+    func forThisFormat(_ decoder: ModelDecoder) -> ModelDecoder {
+        var decoder = decoder
+        decoder.registry = storesTypes ? decoder.registry ?? .shared : nil
+        return decoder
+    }
+
+    /// `encoder` as this format needs it: writing typed trees when the format stores types.
+    func forThisFormat(_ encoder: ModelEncoder) -> ModelEncoder {
+        var encoder = encoder
+        encoder.registry = storesTypes ? encoder.registry ?? .shared : nil
+        return encoder
+    }
 }

@@ -140,7 +140,7 @@ public final class IdentityMap: Sendable {
     ///   its key), or a value does not fit; the live instance is then unchanged.
     public func instance<M: IdentifiedModel>(_ type: M.Type, object: Any) throws(ModelError) -> Live<M> {
         try TreeDecoder.decode(
-            Live<M>.self, from: ModelValue(untypedObject: object), plain: false, report: nil, identityMap: self)
+            Live<M>.self, from: UntypedInput(object).tree(), plain: false, report: nil, identityMap: self)
     }
 
     /// The live instances for the elements of `array`, each created or merged as
@@ -148,7 +148,7 @@ public final class IdentityMap: Sendable {
     ///
     /// - Throws: ``ModelError`` for the first element that does not fit (the path names its index).
     public func instances<M: IdentifiedModel>(_ type: M.Type, array: Any) throws(ModelError) -> [Live<M>] {
-        let value = try ModelValue(untypedObject: array)
+        let value = try UntypedInput(array).tree()
         guard case .array(let elements) = value else {
             throw ModelError(.typeMismatch(expected: "array", found: value.kindName), excerpt: value.excerpt)
         }

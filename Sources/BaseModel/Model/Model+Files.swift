@@ -8,6 +8,10 @@ extension Model {
     /// let list = try TodoList(contentsOf: url)
     /// ```
     ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - formats: The codecs to detect the format with.
+    ///   - registry: The types a file that stores types may name.
     /// - Throws: ``ModelError``: the file cannot be read, is empty, is in no known format, or
     ///   does not fit the type (with the path of the value).
     public init(contentsOf url: URL, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) {
@@ -20,57 +24,73 @@ extension Model {
         try self.init(data: data, formats: formats, registry: registry)
     }
 
-    /// Builds a model from file bytes in any format the library reads, detected by content.
+    /// Loads a model from the file at `path`, in any format the library reads, chosen by the
+    /// file's bytes: the reading side of ``write(to:format:atomically:formats:registry:)-(String,_,_,_,_)``.
     ///
-    /// The built-in `fast` codec reads the model straight from the bytes (the streaming fast
-    /// decoder), without the intermediate tree; the model is the same.
+    /// A relative `path` is read from ``ModelLocations/applicationSupport``, where a relative
+    /// write puts it; an absolute one is read as it is.
     ///
-    /// - Throws: ``ModelError`` as ``init(contentsOf:formats:registry:)``.
+    /// ```swift
+    /// try engine.write(to: "Projects/Engine.json", format: .json)
+    /// let again = try Project(contentsOf: "Projects/Engine.json")
+    /// ```
+    ///
+    /// - Throws: ``ModelError`` as ``init(contentsOf:formats:registry:)-(URL,_,_)``.
+    public init(contentsOf path: String, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) {
+        try self.init(contentsOf: ModelLocations.saveURL(for: path), formats: formats, registry: registry)
+    }
+
+    /// Builds a model from bytes in any format the library reads, detected by content.
+    ///
+    /// ```swift
+    /// let list = try TodoList(data: bytes)   // JSON, a plist, a keyed archive, fast, …
+    /// ```
+    ///
+    /// The codec reads the model (see ``FormatCodec/decodeModel(_:from:using:)``): through the
+    /// tree, or straight from the bytes where the codec streams (`fast`); the model is the same.
+    ///
+    /// - Throws: ``ModelError`` as ``init(contentsOf:formats:registry:)-(URL,_,_)``.
     public init(data: Data, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) {
-        let codec = try formats.detect(data)
-        if let fast = codec as? FastCodec, !fast.safe {
-            self = try FastStreamingDecoder.decode(Self.self, from: data, registry: registry)
-            return
-        }
-        let tree = try codec.decodeTree(from: data)
-        self = try ModelDecoder(registry: codec.storesTypes ? registry : nil).decode(Self.self, from: tree)
+        self = try formats.detect(data).decodeModel(Self.self, from: data, using: ModelDecoder(registry: registry))
     }
 
     /// The model's bytes in `format`; formats that store types write `$class` and `$alias`.
     ///
-    /// The built-in `fast` codec streams the model straight to bytes (the streaming fast encoder),
-    /// without the intermediate tree; the bytes are the same.
+    /// The codec writes the model (see ``FormatCodec/encodeModel(_:using:)``): through the tree,
+    /// or straight to bytes where the codec streams (`fast`); the bytes are the same.
     ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
     public func data(format: ModelFormat, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) -> Data {
-        let codec = try formats.codec(for: format)
-        if let fast = codec as? FastCodec, !fast.safe {
-            return try FastStreamingEncoder.data(self, registry: registry)
-        }
-        let tree = try ModelEncoder(registry: codec.storesTypes ? registry : nil).encode(self)
-        return try codec.encodeTree(tree)
+        try formats.codec(for: format).encodeModel(self, using: ModelEncoder(registry: registry))
     }
 
     /// Writes the model to a file in `format` (BaseModel's `writeToFile:format:atomically:`).
     ///
     /// A relative `path` goes to ``ModelLocations/applicationSupport``, whose folder is created
-    /// when missing. An atomic write goes to a temporary file first and is renamed over the
-    /// target, so a reader sees the old file or the new one, never a torn file.
+    /// when missing; ``init(contentsOf:formats:registry:)-(String,_,_)`` reads it back from
+    /// there. An atomic write goes to a temporary file first and is renamed over the target, so
+    /// a reader sees the old file or the new one, never a torn file.
     ///
     /// - Returns: The URL written.
     /// - Throws: ``ModelError`` when encoding or writing fails; the old file is then untouched.
     @discardableResult
-    public func write(to path: String, format: ModelFormat, atomically: Bool = true) throws(ModelError) -> URL {
+    public func write(
+        to path: String, format: ModelFormat, atomically: Bool = true,
+        formats: FormatRegistry = .shared, registry: ModelRegistry = .shared
+    ) throws(ModelError) -> URL {
         let url = ModelLocations.saveURL(for: path)
-        try write(to: url, format: format, atomically: atomically)
+        try write(to: url, format: format, atomically: atomically, formats: formats, registry: registry)
         return url
     }
 
     /// Writes the model to `url` in `format`, creating the folder when missing.
     ///
     /// - Throws: ``ModelError`` when encoding or writing fails.
-    public func write(to url: URL, format: ModelFormat, atomically: Bool = true) throws(ModelError) {
-        let bytes = try data(format: format)
+    public func write(
+        to url: URL, format: ModelFormat, atomically: Bool = true,
+        formats: FormatRegistry = .shared, registry: ModelRegistry = .shared
+    ) throws(ModelError) {
+        let bytes = try data(format: format, formats: formats, registry: registry)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try bytes.write(to: url, options: atomically ? .atomic : [])

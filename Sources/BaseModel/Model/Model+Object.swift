@@ -4,9 +4,12 @@ extension Model {
     /// Builds a model from an untyped object (BaseModel's `initWithObject:`).
     ///
     /// `object` may be a `[String: Any]`, an `[Any]`, a ``ModelValue``, JSON as `Data` or `String`,
-    /// or a bare string, number or data that the type builds itself from with ``make(from:)``.
+    /// file bytes in any format the library reads (a property list, a keyed archive, …), or a
+    /// bare string, number or data that the type builds itself from with ``make(from:)``.
     /// `Data` and `String` whose first non-blank character is `{` or `[` are parsed as JSON;
-    /// anything else is a bare value. Keys missing from the object keep the defaults of `init()`.
+    /// other `Data` is detected by content, as ``init(data:formats:registry:)`` does, and is a
+    /// bare value when no format recognises it. Keys missing from the object keep the defaults
+    /// of `init()`.
     ///
     /// ```swift
     /// let item = try TodoItem(object: ["label": "Buy milk", "checked": true])
@@ -17,7 +20,10 @@ extension Model {
     ///   transformer that refuses a value, or an object the type cannot be built from (an `NSNull`
     ///   among them; use ``instance(object:)`` to get `nil` instead).
     public init(object: Any) throws(ModelError) {
-        self = try ModelDecoder().decode(Self.self, from: ModelValue(untypedObject: object))
+        switch try UntypedInput(object) {
+        case .tree(let tree): self = try ModelDecoder().decode(Self.self, from: tree)
+        case .encoded(let data, let codec): self = try codec.decodeModel(Self.self, from: data, using: ModelDecoder())
+        }
     }
 
     /// Builds a model from an untyped object as ``init(object:)`` does, and adds to `report` the
@@ -25,21 +31,25 @@ extension Model {
     ///
     /// - Throws: ``ModelError``, as ``init(object:)``.
     public init(object: Any, report: inout ModelReport) throws(ModelError) {
-        self = try ModelDecoder().decode(Self.self, from: ModelValue(untypedObject: object), report: &report)
+        self = try ModelDecoder().decode(Self.self, from: UntypedInput(object).tree(), report: &report)
     }
 
     /// Builds a model from JSON text.
     ///
-    /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
-    public init(json: String) throws(ModelError) {
-        self = try ModelDecoder().decode(Self.self, from: JSONParser.parse(Data(json.utf8)))
-    }
-
-    /// Builds a model from JSON bytes.
+    /// ```swift
+    /// let item = try TodoItem(json: #"{"label": "Buy milk"}"#)
+    /// ```
     ///
     /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
-    public init(jsonData: Data) throws(ModelError) {
-        self = try ModelDecoder().decode(Self.self, from: JSONParser.parse(jsonData))
+    public init(json: String) throws(ModelError) {
+        try self.init(json: Data(json.utf8))
+    }
+
+    /// Builds a model from JSON bytes, read by the JSON codec of ``FormatRegistry/shared``.
+    ///
+    /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
+    public init(json: Data) throws(ModelError) {
+        self = try FormatRegistry.shared.codec(for: .json).decodeModel(Self.self, from: json, using: ModelDecoder())
     }
 
     /// Builds a model from an untyped object, or returns `nil` for `nil`, `NSNull`, and a bare
@@ -48,7 +58,7 @@ extension Model {
     /// - Throws: ``ModelError`` as ``init(object:)`` for everything else that does not fit.
     public static func instance(object: Any?) throws(ModelError) -> Self? {
         guard let object else { return nil }
-        let value = try ModelValue(untypedObject: object)
+        let value = try UntypedInput(object).tree()
         return try instance(value: value)
     }
 
@@ -75,7 +85,7 @@ extension Model {
     /// - Throws: ``ModelError`` when `array` is not an array, or an element is a dictionary or bare
     ///   value that does not fit (the path names the element's index).
     public static func instances(array: Any) throws(ModelError) -> [Self] {
-        let value = try ModelValue(untypedObject: array)
+        let value = try UntypedInput(array).tree()
         guard case .array(let elements) = value else {
             throw ModelError(.typeMismatch(expected: "array", found: value.kindName), excerpt: value.excerpt)
         }
@@ -91,36 +101,5 @@ extension Model {
             }
         }
         return instances
-    }
-}
-
-extension ModelValue {
-    /// Converts what ``Model/init(object:)`` accepts: Foundation objects, trees, and JSON in
-    /// `Data`/`String` when it starts with `{` or `[`.
-    init(untypedObject object: Any) throws(ModelError) {
-        switch object {
-        case let value as ModelValue:
-            self = value
-        case let data as Data:
-            self = try ModelValue.jsonOrBare(data) ?? .data(data)
-        case let text as String:
-            self = try ModelValue.jsonOrBare(Data(text.utf8)) ?? .string(text)
-        default:
-            self = try ModelValue(foundation: object)
-        }
-    }
-
-    /// The parsed JSON when `data` starts (after an optional UTF-8 byte-order mark and blanks)
-    /// with `{` or `[`; `nil` when it is a bare value.
-    ///
-    /// - Throws: ``ModelError/Reason/empty`` when there is nothing but blanks, and the parser's
-    ///   errors for malformed JSON.
-    private static func jsonOrBare(_ data: Data) throws(ModelError) -> ModelValue? {
-        switch JSONParser.firstSignificantByte(of: data) {
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return try JSONParser.parse(data)
-        case .some: return nil
-        case nil: break
-        }
-        return try JSONParser.parse(data)   // nothing but blanks: the parser's `.empty` error
     }
 }

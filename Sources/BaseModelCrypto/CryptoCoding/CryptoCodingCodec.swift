@@ -55,7 +55,7 @@ public struct CryptoCodingCodec: FormatCodec {
     ///   archive's errors for a damaged outer archive.
     public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let outer = try KeyedArchiveCodec().decodeTree(from: data)
-        guard outer[HRTree.classKey] == .string(Self.archiveClass) else { return outer }
+        guard outer[TypedTree.classKey] == .string(Self.archiveClass) else { return outer }
         let fields = try ArchiveFields(outer)
         guard let password = passwords.password(for: fields.className) else {
             throw ModelError(
@@ -91,7 +91,7 @@ public struct CryptoCodingCodec: FormatCodec {
         let plaintext = try KeyedArchiveCodec().encodeTree(tree)
         let cypher = try CryptoCoding.encrypt(plaintext, password: password, iv: iv, salt: salt)
         let archive: ModelValue = [
-            HRTree.classKey: .string(Self.archiveClass),
+            TypedTree.classKey: .string(Self.archiveClass),
             "iv": .data(iv), "salt": .data(salt), "cypher": .data(cypher),
             "className": .string(className), "version": .double(CryptoCoding.currentVersion),
         ]
@@ -100,7 +100,7 @@ public struct CryptoCodingCodec: FormatCodec {
 
     /// The root's `$class`, or the Foundation class an untyped root is archived as.
     static func className(of tree: ModelValue) -> String {
-        if case .string(let name)? = tree[HRTree.classKey] { return name }
+        if case .string(let name)? = tree[TypedTree.classKey] { return name }
         switch tree {
         case .dictionary: return "NSDictionary"
         case .array: return "NSArray"

@@ -97,7 +97,7 @@ public struct EnvelopeCodec: FormatCodec {
     ///   label, and the inner codec's errors.
     public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         let label: String
-        if case .string(let name)? = tree[HRTree.classKey] { label = name } else { label = "" }
+        if case .string(let name)? = tree[TypedTree.classKey] { label = name } else { label = "" }
         return try seal(try formats.codec(for: inner).encodeTree(tree), format: inner, label: label)
     }
 

@@ -60,7 +60,7 @@ struct BadJSONExpectation: CustomStringConvertible {
     /// byte is `{` or `[`; anything else is a bare `Data` value, which a model without
     /// `make(from:)` does not take.
     var object: BadJSONOutcome
-    /// `CorpusGame(jsonData: data)`: always parsed as JSON.
+    /// `CorpusGame(json: data)`: always parsed as JSON.
     var jsonData: BadJSONOutcome
 
     /// JSON-looking bytes the parser rejects: both model entry points throw the parser's error.
@@ -149,11 +149,11 @@ struct BadJSONCorpusTests {
 
         let parser = Result { () throws(ModelError) in try JSONParser.parse(data) }
         let object = Result { () throws(ModelError) in try CorpusGame(object: data) }
-        let jsonData = Result { () throws(ModelError) in try CorpusGame(jsonData: data) }
+        let jsonData = Result { () throws(ModelError) in try CorpusGame(json: data) }
 
         #expect(Self.outcome(parser) == expected.parser, "\(name): JSONParser.parse")
         #expect(Self.outcome(object) == expected.object, "\(name): init(object:)")
-        #expect(Self.outcome(jsonData) == expected.jsonData, "\(name): init(jsonData:)")
+        #expect(Self.outcome(jsonData) == expected.jsonData, "\(name): init(json:)")
 
         // A parse error is a JSON error at a byte offset within the input.
         if case .failure(let error) = parser {

@@ -7,7 +7,7 @@ struct CanadaCorpusTests {
     /// The file and its model, read once for all the tests of the suite.
     static let loaded = Result { () throws -> (Data, CanadaFeatureCollection) in
         let data = try ModelCorpus.json("canada.json")
-        return (data, try CanadaFeatureCollection(jsonData: data))
+        return (data, try CanadaFeatureCollection(json: data))
     }
 
     let data: Data
@@ -37,7 +37,7 @@ struct CanadaCorpusTests {
 
     /// `JSONSerialization` is left out: on Linux it reads some of these doubles one unit in the
     /// last place off, so its objects give a slightly different outline.
-    @Test("init(jsonData:), init(object: Data) and JSONDecoder give the same model")
+    @Test("init(json:), init(object: Data) and JSONDecoder give the same model")
     func entryPointsAgree() throws {
         #expect(try JSONDecoder().decode(CanadaFeatureCollection.self, from: data) == canada)
         #expect(try CanadaFeatureCollection(object: data) == canada)
@@ -46,7 +46,7 @@ struct CanadaCorpusTests {
     @Test("written as JSON and read back, the model is equal and the report clean")
     func roundTrip() throws {
         let json = try canada.data(format: .json)
-        #expect(try CanadaFeatureCollection(jsonData: json) == canada)
+        #expect(try CanadaFeatureCollection(json: json) == canada)
         var report = ModelReport()
         #expect(try CanadaFeatureCollection(object: data, report: &report) == canada)
         #expect(report.isClean, "\(report)")

@@ -19,7 +19,7 @@ struct CitmCorpusTests {
     /// The file and its model, read once for all the tests of the suite.
     static let loaded = Result { () throws -> (Data, CitmCatalog) in
         let data = try ModelCorpus.json("citm_catalog.json")
-        return (data, try CitmCatalog(jsonData: data))
+        return (data, try CitmCatalog(json: data))
     }
 
     let data: Data
@@ -31,7 +31,7 @@ struct CitmCorpusTests {
 
     // MARK: Entry points
 
-    @Test("JSONSerialization objects, init(jsonData:), init(object: Data) and JSONDecoder give the same model")
+    @Test("JSONSerialization objects, init(json:), init(object: Data) and JSONDecoder give the same model")
     func entryPointsAgree() throws {
         let foundation = try CitmCatalog(object: try JSONSerialization.jsonObject(with: data))
         #expect(foundation == catalog)
@@ -155,7 +155,7 @@ struct CitmCorpusTests {
         let parsed = try JSONParser.parse(try JSONWriter.data(from: tree))
         #expect(parsed == tree)
         #expect(try ModelDecoder().decode(CitmCatalog.self, from: parsed) == catalog)
-        #expect(try CitmCatalog(jsonData: catalog.jsonData(options: .prettyPrinted)) == catalog)
+        #expect(try CitmCatalog(json: catalog.jsonData(options: .prettyPrinted)) == catalog)
     }
 
     @Test("the tree is the input without its nulls")

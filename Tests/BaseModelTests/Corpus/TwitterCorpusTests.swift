@@ -17,7 +17,7 @@ struct TwitterCorpusTests {
     /// The file and its model, read once for all the tests of the suite.
     static let loaded = Result { () throws -> (Data, TwitterSearch) in
         let data = try ModelCorpus.json("twitter.json")
-        return (data, try TwitterSearch(jsonData: data))
+        return (data, try TwitterSearch(json: data))
     }
 
     let data: Data
@@ -47,7 +47,7 @@ struct TwitterCorpusTests {
 
     // MARK: Entry points
 
-    @Test("JSONSerialization objects, JSON data through init(jsonData:) and init(object: Data) give the same model")
+    @Test("JSONSerialization objects, JSON data through init(json:) and init(object: Data) give the same model")
     func entryPointsAgree() throws {
         let foundation = try TwitterSearch(object: try JSONSerialization.jsonObject(with: data))
         #expect(foundation == search, "\(Self.firstDifference(foundation, search))")
@@ -230,7 +230,7 @@ struct TwitterCorpusTests {
         #expect(parsed == tree)
         let again = try ModelDecoder().decode(TwitterSearch.self, from: parsed)
         #expect(again == search, "\(Self.firstDifference(again, search))")
-        #expect(try TwitterSearch(jsonData: search.jsonData()) == search)
+        #expect(try TwitterSearch(json: search.jsonData()) == search)
     }
 
     @Test("the tree is the input without its nulls and undeclared keys")

@@ -33,9 +33,9 @@ import Testing
 
     @Test("twitter.json and citm_catalog.json models round-trip through fast")
     func corpusModels() throws {
-        let twitter = try TwitterSearch(jsonData: ModelCorpus.json("twitter.json"))
+        let twitter = try TwitterSearch(json: ModelCorpus.json("twitter.json"))
         #expect(try TwitterSearch(data: twitter.data(format: .fast)) == twitter)
-        let citm = try CitmCatalog(jsonData: ModelCorpus.json("citm_catalog.json"))
+        let citm = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         #expect(try CitmCatalog(data: citm.data(format: .fast)) == citm)
     }
 

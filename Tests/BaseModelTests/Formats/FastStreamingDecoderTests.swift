@@ -36,19 +36,19 @@ struct FastStreamingDecoderTests {
 
     @Test("citm_catalog.json: streamed, equal to the tree path and to the model written")
     func citm() throws {
-        let model = try CitmCatalog(jsonData: ModelCorpus.json("citm_catalog.json"))
+        let model = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         #expect(try streamed(CitmCatalog.self, bytes(model)) == model)
     }
 
     @Test("canada.json: streamed, equal")
     func canada() throws {
-        let model = try CanadaFeatureCollection(jsonData: ModelCorpus.json("canada.json"))
+        let model = try CanadaFeatureCollection(json: ModelCorpus.json("canada.json"))
         #expect(try streamed(CanadaFeatureCollection.self, bytes(model)) == model)
     }
 
     @Test("twitter.json: key case, a date transformer and a single-value wrapper, streamed")
     func twitter() throws {
-        let model = try TwitterSearch(jsonData: ModelCorpus.json("twitter.json"))
+        let model = try TwitterSearch(json: ModelCorpus.json("twitter.json"))
         #expect(try streamed(TwitterSearch.self, bytes(model)) == model)
     }
 
@@ -152,7 +152,7 @@ struct FastStreamingDecoderTests {
             let expected = try? FastCodec().decodeTree(from: truncated)
             #expect(expected == nil)
             do {
-                _ = try FastStreamingDecoder.decode(Fixtures.Notes.self, from: truncated, registry: registry)
+                _ = try FastStreamingDecoder.decode(Fixtures.Notes.self, from: truncated, using: ModelDecoder(registry: registry))
                 Issue.record("a file cut at \(cut) decoded")
             } catch {
                 var reference: ModelError?
@@ -166,7 +166,7 @@ struct FastStreamingDecoderTests {
     /// tree path decodes the same model; the stream never crashes.
     @Test("4,000 seeded bit flips and truncations: the stream agrees with the tree path or gives up")
     func fuzz() throws {
-        let model = try CitmCatalog(jsonData: ModelCorpus.json("citm_catalog.json"))
+        let model = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         let small = CitmCatalog(
             areaNames: Dictionary(uniqueKeysWithValues: model.areaNames.prefix(3).map { ($0.key, $0.value) }),
             events: Dictionary(uniqueKeysWithValues: model.events.prefix(2).map { ($0.key, $0.value) }),

@@ -168,7 +168,7 @@ struct FastStreamingTests {
         #expect(bytes == (try treeBytes(first)))
         let tree = try FastCodec().decodeTree(from: bytes)
         #expect(tree["next"]?["name"] == "second")
-        #expect(tree["next"]?["next"] == [GraphKeys.alias: .string(GraphKeys.root)])
+        #expect(tree["next"]?["next"] == [TypedTree.aliasKey: .string(TypedTree.rootKeyPath)])
     }
 
     @Test("a two-step remote key path falls back to the tree path, with the same bytes")
@@ -188,21 +188,21 @@ struct FastStreamingTests {
 
     @Test("twitter.json models: transformers, key case, a single-value wrapper")
     func twitter() throws {
-        let model = try TwitterSearch(jsonData: ModelCorpus.json("twitter.json"))
+        let model = try TwitterSearch(json: ModelCorpus.json("twitter.json"))
         let (_, decoded) = try streamed(model)
         #expect(decoded == model)
     }
 
     @Test("citm_catalog.json models")
     func citm() throws {
-        let model = try CitmCatalog(jsonData: ModelCorpus.json("citm_catalog.json"))
+        let model = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         let (_, decoded) = try streamed(model)
         #expect(decoded == model)
     }
 
     @Test("canada.json models")
     func canada() throws {
-        let model = try CanadaFeatureCollection(jsonData: ModelCorpus.json("canada.json"))
+        let model = try CanadaFeatureCollection(json: ModelCorpus.json("canada.json"))
         let (_, decoded) = try streamed(model)
         #expect(decoded == model)
     }

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Bad HR documents give typed errors with the codec's format and the path, never a crash; and
-/// the ``HRTree`` helpers behave as documented.
-@Suite("HRCoder malformed input and HRTree")
+/// the ``TypedTree`` helpers behave as documented.
+@Suite("HRCoder malformed input and TypedTree")
 struct HRCoderMalformedTests {
     typealias Fixtures = HRCoderFixtures
 
@@ -197,7 +197,7 @@ struct HRCoderMalformedTests {
         #expect(error?.format == "hr-binary")
     }
 
-    // MARK: HRTree
+    // MARK: TypedTree
 
     static let tree: ModelValue = [
         "$class": "Root",
@@ -210,42 +210,42 @@ struct HRCoderMalformedTests {
     @Test("resolve: $root, keys, indices, and what names nothing")
     func resolve() {
         let tree = Self.tree
-        #expect(HRTree.resolve("$root", in: tree) == tree)
-        #expect(HRTree.resolve("items", in: tree) == tree["items"])
-        #expect(HRTree.resolve("items.1.tags.0", in: tree) == "x")
-        #expect(HRTree.resolve("byNumber.0", in: tree) == "zero")
-        #expect(HRTree.resolve("byNumber.01", in: tree) == "padded")
-        #expect(HRTree.resolve(".", in: tree) == "empty keys")
-        #expect(HRTree.resolve("shortcut", in: tree) == ["$alias": "items.1"])
+        #expect(TypedTree.resolve("$root", in: tree) == tree)
+        #expect(TypedTree.resolve("items", in: tree) == tree["items"])
+        #expect(TypedTree.resolve("items.1.tags.0", in: tree) == "x")
+        #expect(TypedTree.resolve("byNumber.0", in: tree) == "zero")
+        #expect(TypedTree.resolve("byNumber.01", in: tree) == "padded")
+        #expect(TypedTree.resolve(".", in: tree) == "empty keys")
+        #expect(TypedTree.resolve("shortcut", in: tree) == ["$alias": "items.1"])
         for nothing in ["items.2", "items.01", "items.+1", "items.-1", "items. 1", "items.0.label.x", "shortcut.label",
                         "missing", "$root.items", "items..0"] {
-            #expect(HRTree.resolve(nothing, in: tree) == nil, "\(nothing)")
+            #expect(TypedTree.resolve(nothing, in: tree) == nil, "\(nothing)")
         }
     }
 
     @Test("keyPath(for:) spells positions as aliases do")
     func keyPaths() {
-        #expect(HRTree.keyPath(for: .root) == "$root")
-        #expect(HRTree.keyPath(for: [.key("items"), .index(0), .key("label")]) == "items.0.label")
+        #expect(TypedTree.keyPath(for: .root) == "$root")
+        #expect(TypedTree.keyPath(for: [.key("items"), .index(0), .key("label")]) == "items.0.label")
         let path: ModelPath = [.key("items"), .index(1), .key("tags"), .index(1)]
-        #expect(HRTree.resolve(HRTree.keyPath(for: path), in: Self.tree) == "y")
+        #expect(TypedTree.resolve(TypedTree.keyPath(for: path), in: Self.tree) == "y")
     }
 
     @Test("validate accepts forward references and cycles and reports the first bad alias")
     func validate() throws {
-        try HRTree.validate(Self.tree)
-        try HRTree.validate(["$class": "Node", "next": ["$alias": "$root"]])
-        try HRTree.validate(["$class": "Pair", "first": ["$alias": "second"], "second": ["$class": "Item"]])
-        #expect(HRTree.isAlias(["$alias": "x"]))
-        #expect(!HRTree.isAlias(["$class": "x"]))
-        #expect(!HRTree.isAlias("$alias"))
+        try TypedTree.validate(Self.tree)
+        try TypedTree.validate(["$class": "Node", "next": ["$alias": "$root"]])
+        try TypedTree.validate(["$class": "Pair", "first": ["$alias": "second"], "second": ["$class": "Item"]])
+        #expect(TypedTree.isAlias(["$alias": "x"]))
+        #expect(!TypedTree.isAlias(["$class": "x"]))
+        #expect(!TypedTree.isAlias("$alias"))
 
         let error = Fixtures.error {
-            try HRTree.validate(["$class": "M", "a": ["$alias": "nowhere"], "b": ["$alias": "alsoNowhere"]], format: "test")
+            try TypedTree.validate(["$class": "M", "a": ["$alias": "nowhere"], "b": ["$alias": "alsoNowhere"]], format: "test")
         }
         #expect(error?.path == [.key("a")])
         #expect(error?.format == "test")
         #expect(error?.description == #"a: invalid value: the alias "nowhere" names nothing in the document (test)"#)
-        #expect(Fixtures.error { try HRTree.validate([1, 2]) }?.reason == .typeMismatch(expected: "dictionary", found: "array"))
+        #expect(Fixtures.error { try TypedTree.validate([1, 2]) }?.reason == .typeMismatch(expected: "dictionary", found: "array"))
     }
 }

@@ -57,7 +57,7 @@ struct HRCoderTests {
         #expect(back["array2"] == ["$alias": "array1"])
         let target = try #require(back["array2"]?["$alias"].flatMap { alias -> ModelValue? in
             guard case .string(let path) = alias else { return nil }
-            return HRTree.resolve(path, in: back)
+            return TypedTree.resolve(path, in: back)
         })
         #expect(target == back["array1"])
         #expect(target == ["a", 1, true])
@@ -66,7 +66,7 @@ struct HRCoderTests {
         let copied = try Fixtures.roundTrip(distinct, through: codec)
         #expect(copied == distinct)
         #expect(copied["array2"] == copied["array1"])
-        #expect(!HRTree.isAlias(try #require(copied["array2"])))
+        #expect(!TypedTree.isAlias(try #require(copied["array2"])))
     }
 
     @Test("testPlistData: a tree holding null is an XML property list, null as {$class: NSNull}")
@@ -123,7 +123,7 @@ struct HRCoderTests {
         let json = #"{"$class":"Node","next":{"$alias":"$root"}}"#
         let tree = try HRJSONCodec().decodeTree(from: Data(json.utf8))
         #expect(tree == ["$class": "Node", "next": ["$alias": "$root"]])
-        #expect(HRTree.resolve("$root", in: tree) == tree)
+        #expect(TypedTree.resolve("$root", in: tree) == tree)
         let back = try Fixtures.roundTrip(tree, through: codec)
         #expect(back == tree)
     }
@@ -135,7 +135,7 @@ struct HRCoderTests {
              "later":{"items":[{"$class":"Item","label":"a"},{"$class":"Item","label":"b"}]}}
             """#
         let tree = try HRJSONCodec().decodeTree(from: Data(json.utf8))
-        #expect(HRTree.resolve("later.items.1", in: tree) == ["$class": "Item", "label": "b"])
+        #expect(TypedTree.resolve("later.items.1", in: tree) == ["$class": "Item", "label": "b"])
         #expect(try Fixtures.roundTrip(tree, through: codec) == tree)
     }
 

@@ -221,7 +221,7 @@ import Testing
         let tree = try schedule.treeRepresentation()
         #expect(tree == payload)
         #expect(try Schedule(object: tree) == schedule)
-        #expect(try Schedule(jsonData: schedule.jsonData()) == schedule)
+        #expect(try Schedule(json: schedule.jsonData()) == schedule)
     }
 
     // MARK: URLs and UUIDs

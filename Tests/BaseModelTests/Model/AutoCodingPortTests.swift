@@ -106,7 +106,7 @@ extension ModelFixtures {
         // Ports testOutputEqualsInput (AutoCoding HEAD and 2.0.3): through JSON bytes.
         @Test func outputEqualsInputThroughJSON() throws {
             let input = AutoCodingTestObject.populated()
-            let output = try AutoCodingTestObject(jsonData: input.jsonData())
+            let output = try AutoCodingTestObject(json: input.jsonData())
             try expectRoundTripSemantics(output, input)
         }
 

@@ -20,7 +20,7 @@ extension ModelFixtures {
             model.date = Date(timeIntervalSince1970: 1_409_444_955.25)
             let data = try model.jsonData()
             #expect(String(decoding: data, as: UTF8.self) == #"{"date":"2014-08-31T00:29:15.250Z"}"#)
-            let again = try TestModel(jsonData: data)
+            let again = try TestModel(json: data)
             #expect(again.date == model.date)
             #expect(again == model)
         }

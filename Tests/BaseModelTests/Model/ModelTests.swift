@@ -24,7 +24,7 @@ extension ModelFixtures {
             #expect(try TodoItem(object: Data(json.utf8)) == expected)
             #expect(try TodoItem(object: json) == expected)
             #expect(try TodoItem(json: json) == expected)
-            #expect(try TodoItem(jsonData: Data(json.utf8)) == expected)
+            #expect(try TodoItem(json: Data(json.utf8)) == expected)
         }
 
         @Test func malformedJSONIsAnError() {
@@ -205,7 +205,7 @@ extension ModelFixtures {
             var expected = profile
             expected.cache = Profile().cache
             #expect(try Profile(object: tree) == expected)
-            #expect(try Profile(jsonData: profile.jsonData()) == expected)
+            #expect(try Profile(json: profile.jsonData()) == expected)
         }
 
         // MARK: copy()
@@ -364,7 +364,7 @@ extension ModelFixtures {
 
             let again = try Dog(object: tree)
             #expect(try again.treeRepresentation() == tree)
-            let viaJSON = try Dog(jsonData: dog.jsonData())
+            let viaJSON = try Dog(json: dog.jsonData())
             #expect(viaJSON.breed == "lab" && viaJSON.name == "Rex" && viaJSON.goodBoy == false)
             let copy = try dog.copy()
             #expect(copy !== dog)

@@ -40,9 +40,9 @@ import Foundation
 /// errors. Use it for files from untrusted sources. In every mode malformed input is a
 /// ``ModelError`` with format `fast` and a byte offset, never a crash.
 ///
-/// Models skip the tree in both directions: `data(format: .fast)` writes through
-/// ``FastStreamingEncoder`` and `Model(data:)` reads through ``FastStreamingDecoder``, with the
-/// same bytes and the same models as this codec's tree methods.
+/// Models skip the tree in both directions (``encodeModel(_:using:)`` and
+/// ``decodeModel(_:from:using:)``), with the same bytes and the same models as this codec's tree
+/// methods.
 ///
 /// Pick `fast` for large models and frequent saves: it is the smallest and quickest format the
 /// library writes that keeps types and shared instances.
@@ -94,5 +94,23 @@ public struct FastCodec: FormatCodec {
     ///   a NUL character.
     public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try FastTreeWriter.data(from: tree)
+    }
+
+    /// Reads a model straight from the bytes (the streaming fast decoder), without the
+    /// intermediate tree, except in safe mode; the model is the one the tree path gives.
+    ///
+    /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
+    public func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        guard !safe else { return try decodeModelThroughTree(type, from: data, using: decoder) }
+        return try FastStreamingDecoder.decode(type, from: data, using: forThisFormat(decoder))
+    }
+
+    /// Writes a model straight to bytes (the streaming fast encoder), without the intermediate
+    /// tree, except in safe mode; the bytes are the tree path's.
+    ///
+    /// - Throws: ``ModelError`` when a value cannot be encoded or stored.
+    public func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        guard !safe else { return try encodeModelThroughTree(value, using: encoder) }
+        return try FastStreamingEncoder.data(value, registry: encoder.registry ?? .shared)
     }
 }

@@ -128,7 +128,7 @@ struct FastTreeReader {
     /// The key path of a slot's first occurrence, as `$alias` spells it.
     private mutating func keyPath(ofSlot index: Int) -> String {
         if let known = slots[index].keyPath { return known }
-        let made = GraphKeys.keyPath(modelPath(slots[index].node))
+        let made = TypedTree.keyPath(for: modelPath(slots[index].node))
         slots[index].keyPath = made
         return made
     }
@@ -209,13 +209,13 @@ struct FastTreeReader {
             if let current = cursor {
                 // Copying: the object was written out where it first appeared.
                 cursor = current + slots[current].span
-                return [GraphKeys.alias: .string(keyPath(ofSlot: current))]
+                return [TypedTree.aliasKey: .string(keyPath(ofSlot: current))]
             }
             let here = node(step)
             let first = counter
             let own = takeSlot(value, first: first, at: here, open: true)
             var result = OrderedDictionary<String, ModelValue>(minimumCapacity: keys.count + 1)
-            result[GraphKeys.typeName] = .string(className)
+            result[TypedTree.classKey] = .string(className)
             for (key, element) in zip(keys, values) {
                 if let mapped = try map(element, at: Self.child(of: here, .key(key)), depth: depth + 1) { result[key] = mapped }
             }
@@ -232,7 +232,7 @@ struct FastTreeReader {
             let here = node(step)
             let first = counter
             var result = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count + 1)
-            result[GraphKeys.typeName] = .string(className)
+            result[TypedTree.classKey] = .string(className)
             try mapEntries(entries, into: &result, under: here, depth: depth)
             close(takeSlot(value, first: first, at: here, open: false), first: first)
             return .dictionary(result)
@@ -251,8 +251,8 @@ struct FastTreeReader {
             throw failure(.malformed("object alias \(index) is out of range (\(slots.count) objects read)"), at: step)
         }
         let slot = slots[index]
-        if case .object = slot.value { return [GraphKeys.alias: .string(keyPath(ofSlot: index))] }
-        if slot.open { return [GraphKeys.alias: .string(keyPath(ofSlot: index))] }
+        if case .object = slot.value { return [TypedTree.aliasKey: .string(keyPath(ofSlot: index))] }
+        if slot.open { return [TypedTree.aliasKey: .string(keyPath(ofSlot: index))] }
         // A finished value: copy it, replaying the slots of its subtree.
         let saved = cursor
         cursor = slot.first
@@ -328,16 +328,16 @@ struct FastTreeReader {
             wrapped.format = FastReader.format
             throw wrapped
         }
-        let prefix = GraphKeys.keyPath(path)
-        return prefix == GraphKeys.root ? tree : rebase(tree, prefix: prefix)
+        let prefix = TypedTree.keyPath(for: path)
+        return prefix == TypedTree.rootKeyPath ? tree : rebase(tree, prefix: prefix)
     }
 
     private static func rebase(_ value: ModelValue, prefix: String) -> ModelValue {
         switch value {
         case .array(let elements): return .array(elements.map { rebase($0, prefix: prefix) })
         case .dictionary(var entries):
-            if case .string(let target)? = entries[GraphKeys.alias] {
-                entries[GraphKeys.alias] = .string(target == GraphKeys.root ? prefix : prefix + "." + target)
+            if case .string(let target)? = entries[TypedTree.aliasKey] {
+                entries[TypedTree.aliasKey] = .string(target == TypedTree.rootKeyPath ? prefix : prefix + "." + target)
                 return .dictionary(entries)
             }
             for (key, element) in entries { entries[key] = rebase(element, prefix: prefix) }

@@ -65,7 +65,7 @@ struct FastTreeWriter {
 
     /// The target of a bootstrapping alias: a dictionary holding exactly `$alias` (a string).
     private static func aliasTarget(_ entries: OrderedDictionary<String, ModelValue>) -> String? {
-        guard entries.count == 1, case .string(let target)? = entries[GraphKeys.alias] else { return nil }
+        guard entries.count == 1, case .string(let target)? = entries[TypedTree.aliasKey] else { return nil }
         return target
     }
 
@@ -74,7 +74,7 @@ struct FastTreeWriter {
             throw failure(.unsupported("values nested deeper than \(FastObject.maximumDepth) levels"), at: path)
         }
         // Only paths that an alias names are looked up or remembered.
-        let key = targets.isEmpty ? nil : GraphKeys.keyPath(path)
+        let key = targets.isEmpty ? nil : TypedTree.keyPath(for: path)
         if let key, let index = written[key] {
             try writer.writeObjectAlias(index)
             return
@@ -101,7 +101,7 @@ struct FastTreeWriter {
         case .dictionary(let entries):
             if let target = Self.aliasTarget(entries) {
                 try alias(target, at: path, depth: depth)
-            } else if let name = entries[GraphKeys.typeName] {
+            } else if let name = entries[TypedTree.classKey] {
                 try object(name, entries, key: key, at: path, depth: depth)
             } else {
                 if let key, targets.contains(key) { open.insert(key) }
@@ -124,10 +124,10 @@ struct FastTreeWriter {
     ) throws(ModelError) {
         guard case .string(let className) = name, !className.isEmpty else {
             throw ModelError(
-                .typeMismatch(expected: "a class name", found: name.kindName), path: path.appending(.key(GraphKeys.typeName)),
+                .typeMismatch(expected: "a class name", found: name.kindName), path: path.appending(.key(TypedTree.classKey)),
                 excerpt: name.excerpt, format: FastReader.format)
         }
-        let keys = entries.keys.elements.filter { $0 != GraphKeys.typeName }
+        let keys = entries.keys.elements.filter { $0 != TypedTree.classKey }
         let start = try wrap(path) { (writer: inout FastWriter) throws(ModelError) in
             try writer.beginObject(className: className, keys: keys, reuse: .widening)
         }
@@ -151,14 +151,14 @@ struct FastTreeWriter {
                 .unsupported("the alias \"\(target)\" points back into a plain array or dictionary that is still being written; only $class objects can be part of a cycle"),
                 at: path)
         }
-        guard !resolving.contains(target), let value = GraphKeys.resolve(target, in: root), !HRTree.isAlias(value) else {
+        guard !resolving.contains(target), let value = TypedTree.resolve(target, in: root), !TypedTree.isAlias(value) else {
             throw failure(.invalidValue("the alias \"\(target)\" does not lead to a value"), at: path)
         }
         // A forward reference: write the value here, under its own path, so that reaching it
         // later (or another alias) gives an alias to this one.
         resolving.insert(target)
         defer { resolving.remove(target) }
-        try write(value, at: GraphKeys.modelPath(target), depth: depth)
+        try write(value, at: TypedTree.modelPath(target), depth: depth)
     }
 
     private mutating func remember(_ key: String?, _ index: Int) {

@@ -43,14 +43,14 @@ public struct HRBinaryCodec: FormatCodec {
     ///   ``ModelError/Reason/empty``, ``ModelError/Reason/truncated`` and
     ///   ``ModelError/Reason/malformed(_:)`` for bytes that are not a property list, a root that is
     ///   not a dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64,
-    ///   an alias that names nothing, or nesting deeper than ``HRTree/maximumDepth``.
+    ///   an alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
     public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try HRPropertyList.decodeTree(from: data, format: format.rawValue)
     }
 
     /// Writes a typed tree as a binary property list with sorted keys.
     ///
-    /// - Throws: ``ModelError`` with format `hr-binary`: what ``HRTree/validate(_:format:)``
+    /// - Throws: ``ModelError`` with format `hr-binary`: what ``TypedTree/validate(_:format:)``
     ///   rejects (a root that is not a dictionary, an alias that names nothing) and a dictionary
     ///   holding the reserved key `$data`.
     public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {

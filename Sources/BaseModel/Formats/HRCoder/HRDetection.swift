@@ -10,7 +10,7 @@ enum HRDetection {
     /// The bytes `$class`. A document whose root holds the key contains them, unless the key is
     /// written with escapes (`"\u0024class"`, `&#36;class`) or in UTF-16, which detection does
     /// not look for (such files are still read when their format is named).
-    static let classKeyBytes = Array(HRTree.classKey.utf8)
+    static let classKeyBytes = Array(TypedTree.classKey.utf8)
 
     /// Whether `data` contains the bytes `$class` anywhere: a cheap test before a parse.
     ///
@@ -41,7 +41,7 @@ enum HRDetection {
     /// Whether a parsed document is one BaseModel gave to HRCoder: a dictionary holding `$class`.
     static func isHRRoot(_ document: ModelValue) -> Bool {
         guard case .dictionary(let entries) = document else { return false }
-        return entries[HRTree.classKey] != nil
+        return entries[TypedTree.classKey] != nil
     }
 
     /// The offset of the first byte after an optional UTF-8 byte-order mark and blank space

@@ -21,6 +21,9 @@ import OrderedCollections
 /// ``Reading/foundationLeaf(named:entries:depth:)``). Other `$class` dictionaries stay typed dictionaries for
 /// the model decoder; an alias dictionary keeps only its `$alias` (readers ignore the rest).
 enum HRDocument {
+    /// `$data`: base64 bytes in HR JSON, in `{"$class": "NSData", "$data": "AQID"}`.
+    static let dataKey = "$data"
+
     /// How leaves are spelled in the file.
     enum Style {
         /// Data as `$data` base64, dates as `NS.time`, null as `null`.
@@ -29,26 +32,26 @@ enum HRDocument {
         case propertyList
     }
 
-    /// The tree to store for a typed tree, checked with ``HRTree/validate(_:format:)`` first.
+    /// The tree to store for a typed tree, checked with ``TypedTree/validate(_:format:)`` first.
     ///
     /// - Throws: ``ModelError`` (with `format`) from the validation, or
     ///   ``ModelError/Reason/unsupported(_:)`` for a dictionary holding the reserved `$data` key.
     static func document(from tree: ModelValue, style: Style, format: String) throws(ModelError) -> ModelValue {
-        try HRTree.validate(tree, format: format)
+        try TypedTree.validate(tree, format: format)
         var writing = Writing(style: style, format: format)
         return try writing.map(tree, depth: 1)
     }
 
-    /// The typed tree a stored tree means, checked with ``HRTree/validate(_:format:)`` after.
+    /// The typed tree a stored tree means, checked with ``TypedTree/validate(_:format:)`` after.
     ///
     /// - Throws: ``ModelError`` (with `format` and the path) for a `$class` or `$alias` that is
     ///   not a string, `$data` that is not a base64 string, a Foundation leaf without its field,
-    ///   nesting deeper than ``HRTree/maximumDepth``, and everything the validation rejects (a
+    ///   nesting deeper than ``TypedTree/maximumDepth``, and everything the validation rejects (a
     ///   root that is not a dictionary, an alias that names nothing).
     static func tree(from document: ModelValue, format: String) throws(ModelError) -> ModelValue {
         var reading = Reading(format: format)
         let tree = try reading.map(document, depth: 1)
-        try HRTree.validate(tree, format: format)
+        try TypedTree.validate(tree, format: format)
         return tree
     }
 
@@ -66,13 +69,13 @@ enum HRDocument {
         mutating func map(_ value: ModelValue, depth: Int) throws(ModelError) -> ModelValue {
             switch value {
             case .null:
-                return style == .json ? .null : .dictionary([HRTree.classKey: "NSNull"])
+                return style == .json ? .null : .dictionary([TypedTree.classKey: "NSNull"])
             case .data(let bytes):
                 guard style == .json else { return value }
-                return .dictionary([HRTree.classKey: "NSData", HRTree.dataKey: .string(bytes.base64EncodedString())])
+                return .dictionary([TypedTree.classKey: "NSData", HRDocument.dataKey: .string(bytes.base64EncodedString())])
             case .date(let date):
                 guard style == .json else { return value }
-                return .dictionary([HRTree.classKey: "NSDate", "NS.time": .double(date.timeIntervalSinceReferenceDate)])
+                return .dictionary([TypedTree.classKey: "NSDate", "NS.time": .double(date.timeIntervalSinceReferenceDate)])
             case .array(let elements):
                 try checkDepth(depth)
                 var mapped: [ModelValue] = []
@@ -85,11 +88,11 @@ enum HRDocument {
                 return .array(mapped)
             case .dictionary(let entries):
                 try checkDepth(depth)
-                if let alias = entries[HRTree.aliasKey] { return .dictionary([HRTree.aliasKey: alias]) }
-                if entries[HRTree.dataKey] != nil {
+                if let alias = entries[TypedTree.aliasKey] { return .dictionary([TypedTree.aliasKey: alias]) }
+                if entries[HRDocument.dataKey] != nil {
                     throw ModelError(
-                        .unsupported("the key \(HRTree.dataKey) is reserved in HR documents; store bytes as data values"),
-                        path: ModelPath(path + [.key(HRTree.dataKey)]), format: format)
+                        .unsupported("the key \(HRDocument.dataKey) is reserved in HR documents; store bytes as data values"),
+                        path: ModelPath(path + [.key(HRDocument.dataKey)]), format: format)
                 }
                 var mapped = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count)
                 for (key, child) in entries {
@@ -104,9 +107,9 @@ enum HRDocument {
         }
 
         func checkDepth(_ depth: Int) throws(ModelError) {
-            guard depth <= HRTree.maximumDepth else {
+            guard depth <= TypedTree.maximumDepth else {
                 throw ModelError(
-                    .unsupported("arrays and dictionaries nest deeper than \(HRTree.maximumDepth) levels"),
+                    .unsupported("arrays and dictionaries nest deeper than \(TypedTree.maximumDepth) levels"),
                     path: ModelPath(path), format: format)
             }
         }
@@ -142,16 +145,16 @@ enum HRDocument {
         private mutating func mapDictionary(
             _ entries: OrderedDictionary<String, ModelValue>, depth: Int
         ) throws(ModelError) -> ModelValue {
-            if let alias = entries[HRTree.aliasKey] {
-                guard case .string = alias else { throw mismatch(key: HRTree.aliasKey, expected: "string", found: alias) }
-                return .dictionary([HRTree.aliasKey: alias])
+            if let alias = entries[TypedTree.aliasKey] {
+                guard case .string = alias else { throw mismatch(key: TypedTree.aliasKey, expected: "string", found: alias) }
+                return .dictionary([TypedTree.aliasKey: alias])
             }
             var className: String?
-            if let name = entries[HRTree.classKey] {
-                guard case .string(let text) = name else { throw mismatch(key: HRTree.classKey, expected: "string", found: name) }
+            if let name = entries[TypedTree.classKey] {
+                guard case .string(let text) = name else { throw mismatch(key: TypedTree.classKey, expected: "string", found: name) }
                 className = text
             }
-            if let encoded = entries[HRTree.dataKey] {
+            if let encoded = entries[HRDocument.dataKey] {
                 return .data(try base64(encoded))
             }
             if let className, let leaf = try foundationLeaf(named: className, entries: entries, depth: depth) {
@@ -170,20 +173,20 @@ enum HRDocument {
         /// ASCII white space (line breaks from wrapped encoders) is skipped.
         private func base64(_ encoded: ModelValue) throws(ModelError) -> Data {
             guard case .string(let text) = encoded else {
-                throw mismatch(key: HRTree.dataKey, expected: "base64 string", found: encoded)
+                throw mismatch(key: HRDocument.dataKey, expected: "base64 string", found: encoded)
             }
             guard let bytes = HRBase64.decode(text) else {
                 throw ModelError(
-                    .invalidValue("\(HRTree.dataKey) is not valid base64"),
-                    path: ModelPath(path + [.key(HRTree.dataKey)]), excerpt: encoded.excerpt, format: format)
+                    .invalidValue("\(HRDocument.dataKey) is not valid base64"),
+                    path: ModelPath(path + [.key(HRDocument.dataKey)]), excerpt: encoded.excerpt, format: format)
             }
             return bytes
         }
 
         func checkDepth(_ depth: Int) throws(ModelError) {
-            guard depth <= HRTree.maximumDepth else {
+            guard depth <= TypedTree.maximumDepth else {
                 throw ModelError(
-                    .unsupported("arrays and dictionaries nest deeper than \(HRTree.maximumDepth) levels"),
+                    .unsupported("arrays and dictionaries nest deeper than \(TypedTree.maximumDepth) levels"),
                     path: ModelPath(path), format: format)
             }
         }

@@ -11,7 +11,7 @@ import Foundation
 /// try codec.decodeTree(from: bytes) == tree   // true
 /// ```
 ///
-/// Typed objects (`$class`) and shared references (`$alias`, see ``HRTree``) are written as they
+/// Typed objects (`$class`) and shared references (`$alias`, see ``TypedTree``) are written as they
 /// are; the tree's own leaves are spelled as HRCoder 1.3.3 spelled them in JSON:
 ///
 /// - data: `{"$class": "NSData", "$data": "<base64>"}`;
@@ -58,12 +58,12 @@ public struct HRJSONCodec: FormatCodec {
     ///   errors (``ModelError/Reason/empty``, ``ModelError/Reason/truncated``,
     ///   ``ModelError/Reason/malformed(_:)``, with the byte offset), a root that is not a
     ///   dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64, an
-    ///   alias that names nothing, or nesting deeper than ``HRTree/maximumDepth``.
+    ///   alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
     public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let name = format.rawValue
         let document: ModelValue
         do {
-            document = try JSONParser.parse(data, maximumDepth: HRTree.maximumDepth)
+            document = try JSONParser.parse(data, maximumDepth: TypedTree.maximumDepth)
         } catch {
             var error = error
             error.format = name
@@ -74,7 +74,7 @@ public struct HRJSONCodec: FormatCodec {
 
     /// Writes a typed tree as compact HR JSON.
     ///
-    /// - Throws: ``ModelError`` with format `hr-json`: what ``HRTree/validate(_:format:)``
+    /// - Throws: ``ModelError`` with format `hr-json`: what ``TypedTree/validate(_:format:)``
     ///   rejects (a root that is not a dictionary, an alias that names nothing), a dictionary
     ///   holding the reserved key `$data`, and a double or date that is not finite.
     public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {

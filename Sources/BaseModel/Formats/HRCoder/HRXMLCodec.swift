@@ -10,7 +10,7 @@ import Foundation
 /// try codec.decodeTree(from: plist) == tree   // true
 /// ```
 ///
-/// Typed objects (`$class`) and shared references (`$alias`, see ``HRTree``) are written as they
+/// Typed objects (`$class`) and shared references (`$alias`, see ``TypedTree``) are written as they
 /// are; data and dates are the property list's own `<data>` and `<date>`, and null, which
 /// property lists lack, is `{"$class": "NSNull"}` (read back as null). Reading also accepts the
 /// JSON spellings (`$data`, `NS.time`) and the Foundation objects HRCoder wrote as coded objects
@@ -50,14 +50,14 @@ public struct HRXMLCodec: FormatCodec {
     ///   ``ModelError/Reason/empty``, ``ModelError/Reason/truncated`` and
     ///   ``ModelError/Reason/malformed(_:)`` for bytes that are not a property list, a root that is
     ///   not a dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64,
-    ///   an alias that names nothing, or nesting deeper than ``HRTree/maximumDepth``.
+    ///   an alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
     public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try HRPropertyList.decodeTree(from: data, format: format.rawValue)
     }
 
     /// Writes a typed tree as an XML property list, keys in the tree's order.
     ///
-    /// - Throws: ``ModelError`` with format `hr-xml`: what ``HRTree/validate(_:format:)`` rejects
+    /// - Throws: ``ModelError`` with format `hr-xml`: what ``TypedTree/validate(_:format:)`` rejects
     ///   (a root that is not a dictionary, an alias that names nothing) and a dictionary holding
     ///   the reserved key `$data`.
     public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {

@@ -147,15 +147,15 @@ struct KeyedArchiveReader {
     ) throws(ModelError) -> ModelValue {
         try checkDepth(depth, at: path)
         let className = try self.className(of: fields, at: path)
-        if let firstPath = firstPaths[index] { return [GraphKeys.alias: .string(firstPath)] }
+        if let firstPath = firstPaths[index] { return [TypedTree.aliasKey: .string(firstPath)] }
         guard !openCollections.contains(index) else {
             throw failure(
                 .unsupported("a reference cycle through a \(className) ($objects[\(index)]), which a tree of values cannot hold"), at: path)
         }
         if let value = try foundationValue(className, index, fields, at: path, depth: depth) { return value }
-        firstPaths[index] = GraphKeys.keyPath(path)
+        firstPaths[index] = TypedTree.keyPath(for: path)
         var entries = OrderedDictionary<String, ModelValue>(minimumCapacity: fields.count)
-        entries[GraphKeys.typeName] = .string(KeyedArchiveClassName.typeName(className))
+        entries[TypedTree.classKey] = .string(KeyedArchiveClassName.typeName(className))
         for (key, field) in fields where key != "$class" {
             entries[key] = try value(field, at: path.appending(.key(key)), depth: depth + 1)
         }

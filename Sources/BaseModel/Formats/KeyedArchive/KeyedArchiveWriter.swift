@@ -69,7 +69,7 @@ struct KeyedArchiveWriter {
         case .date(let date):
             return append(.dictionary(["NS.time": .real(date.timeIntervalSinceReferenceDate), "$class": .uid(classUID("NSDate"))]))
         case .array(let elements):
-            if let existing = containers[GraphKeys.keyPath(path)] { return existing }
+            if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
             let uid = reserve(at: path)
             var references: [PropertyListObject] = []
             references.reserveCapacity(elements.count)
@@ -79,9 +79,9 @@ struct KeyedArchiveWriter {
             objects[Int(uid)] = .dictionary(["NS.objects": .array(references), "$class": .uid(classUID("NSArray"))])
             return uid
         case .dictionary(let entries):
-            if case .string(let target)? = entries[GraphKeys.alias] { return try alias(target, at: path) }
-            if let existing = containers[GraphKeys.keyPath(path)] { return existing }
-            if let name = entries[GraphKeys.typeName] { return try typedObject(name, entries, at: path) }
+            if case .string(let target)? = entries[TypedTree.aliasKey] { return try alias(target, at: path) }
+            if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
+            if let name = entries[TypedTree.classKey] { return try typedObject(name, entries, at: path) }
             let uid = reserve(at: path)
             var keys: [PropertyListObject] = []
             var values: [PropertyListObject] = []
@@ -99,12 +99,12 @@ struct KeyedArchiveWriter {
     ) throws(ModelError) -> UInt64 {
         guard case .string(let className) = name, !className.isEmpty else {
             throw ModelError(
-                .typeMismatch(expected: "a class name", found: name.kindName), path: path.appending(.key(GraphKeys.typeName)),
+                .typeMismatch(expected: "a class name", found: name.kindName), path: path.appending(.key(TypedTree.classKey)),
                 excerpt: name.excerpt, format: Self.format)
         }
         let uid = reserve(at: path)
         var fields = OrderedDictionary<String, PropertyListObject>(minimumCapacity: entries.count)
-        for (key, element) in entries where key != GraphKeys.typeName {
+        for (key, element) in entries where key != TypedTree.classKey {
             fields[key] = .uid(try encode(element, at: path.appending(.key(key))))
         }
         fields["$class"] = .uid(classUID(className))
@@ -115,14 +115,14 @@ struct KeyedArchiveWriter {
     /// The UID of the object an alias names, writing it now when it comes later in the tree.
     private mutating func alias(_ target: String, at path: ModelPath) throws(ModelError) -> UInt64 {
         if let uid = containers[target] { return uid }
-        guard !resolving.contains(target), let value = GraphKeys.resolve(target, in: root), value[GraphKeys.alias] == nil else {
+        guard !resolving.contains(target), let value = TypedTree.resolve(target, in: root), value[TypedTree.aliasKey] == nil else {
             throw ModelError(.invalidValue("the alias \"\(target)\" does not lead to an object"), path: path, format: Self.format)
         }
         switch value {
         case .array, .dictionary:
             resolving.insert(target)
             defer { resolving.remove(target) }
-            return try encode(value, at: GraphKeys.modelPath(target))
+            return try encode(value, at: TypedTree.modelPath(target))
         default:
             throw ModelError(.invalidValue("the alias \"\(target)\" leads to a \(value.kindName), not an object"), path: path, format: Self.format)
         }
@@ -139,7 +139,7 @@ struct KeyedArchiveWriter {
     /// that aliases inside it (cycles) find it.
     private mutating func reserve(at path: ModelPath) -> UInt64 {
         let uid = append(.string("$null"))
-        containers[GraphKeys.keyPath(path)] = uid
+        containers[TypedTree.keyPath(for: path)] = uid
         return uid
     }
 

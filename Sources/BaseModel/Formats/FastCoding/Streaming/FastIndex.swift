@@ -209,7 +209,7 @@ private struct Builder {
                 throw FastStreamFallback(reason: "a dictionary key that is not a string")
             }
             let text = strings[nodes[Int(key)].index]
-            guard text != GraphKeys.typeName, text != GraphKeys.alias, count < 2 || seen.insert(text).inserted else {
+            guard text != TypedTree.classKey, text != TypedTree.aliasKey, count < 2 || seen.insert(text).inserted else {
                 throw FastStreamFallback(reason: "a reserved or repeated dictionary key")
             }
             pending.append(Int32(nodes[Int(key)].index))
@@ -225,7 +225,7 @@ private struct Builder {
         let definition = reader.definitions[index]
         var positions: [String: Int] = [:]
         for (position, key) in definition.keys.enumerated() {
-            guard key != GraphKeys.typeName, key != GraphKeys.alias, positions.updateValue(position, forKey: key) == nil else {
+            guard key != TypedTree.classKey, key != TypedTree.aliasKey, positions.updateValue(position, forKey: key) == nil else {
                 throw FastStreamFallback(reason: "a reserved or repeated key in class \(definition.className)")
             }
         }

@@ -6,7 +6,7 @@ import Foundation
 /// same result.
 ///
 /// ```swift
-/// let list = try FastStreamingDecoder.decode(TodoList.self, from: bytes, registry: .shared)
+/// let list = try FastStreamingDecoder.decode(TodoList.self, from: bytes, using: ModelDecoder(registry: .shared))
 /// ```
 ///
 /// One pass indexes the bytes (``FastIndex``: a flat array of fixed-size nodes, strings and data
@@ -22,12 +22,15 @@ import Foundation
 /// subtypes, `ModelValue` and `Live` properties, super decoders, more model decodes than the
 /// copy budget of typed trees allows, and any error.
 enum FastStreamingDecoder {
-    /// The model in `data`, decoded with `registry`'s names.
+    /// The model in `data`, decoded with `decoder`'s registry (the tree path, where the stream
+    /// leaves the file to it, with its identity map too).
     ///
     /// - Throws: ``ModelError`` as ``FastCodec/decodeTree(from:)`` and ``ModelDecoder/decode(_:from:)``.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, registry: ModelRegistry) throws(ModelError) -> T {
-        if let value = try? streamedValue(type, from: data, registry: registry) { return value }
-        return try ModelDecoder(registry: registry).decode(type, from: FastCodec().decodeTree(from: data))
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        if decoder.identityMap == nil, let value = try? streamedValue(type, from: data, registry: decoder.registry ?? .shared) {
+            return value
+        }
+        return try decoder.decode(type, from: FastCodec().decodeTree(from: data))
     }
 
     /// The streamed value alone, with no fallback: tests use it to know the stream did the work.

@@ -183,7 +183,7 @@ final class FastEncodingStream {
             for element in elements { try writeTree(element) }
             writer.endCollection(mark)
         case .dictionary(let entries):
-            guard entries[GraphKeys.typeName] == nil, entries[GraphKeys.alias] == nil else {
+            guard entries[TypedTree.classKey] == nil, entries[TypedTree.aliasKey] == nil else {
                 throw FastStreamFallback(reason: "a tree value holding $class or $alias")
             }
             depth += 1

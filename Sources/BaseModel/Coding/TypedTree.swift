@@ -1,6 +1,10 @@
-/// HRCoder's reserved keys and key paths, for typed trees and the HR documents written from them.
+/// The typed-tree convention every object-graph format shares: the reserved keys and the key
+/// paths that name a place in a tree.
 ///
-/// An HR document is a typed tree (see ``FormatCodec``) stored as JSON or as a property list:
+/// A *typed tree* is a ``ModelValue`` in which a typed object is a dictionary with
+/// `"$class": "<registered type name>"` beside its keys, and an object met a second time is
+/// `{"$alias": "<key path>"}`, the dotted path from the root to its first occurrence (HRCoder's
+/// rule). The model coders read and write it; the HR, keyed-archive and fast codecs store it:
 ///
 /// ```swift
 /// let tree: ModelValue = [
@@ -8,8 +12,8 @@
 ///     "items": [["$class": "TodoItem", "label": "Buy milk"]],
 ///     "first": ["$alias": "items.0"],
 /// ]
-/// HRTree.resolve("items.0", in: tree)   // the TodoItem dictionary
-/// try HRTree.validate(tree)              // every alias names a value: no error
+/// TypedTree.resolve("items.0", in: tree)   // the TodoItem dictionary
+/// try TypedTree.validate(tree)              // every alias names a value: no error
 /// ```
 ///
 /// ## Key paths
@@ -26,19 +30,17 @@
 ///
 /// ## Topics
 ///
-/// - ``classKey``, ``aliasKey``, ``rootKeyPath``, ``dataKey``: the reserved names.
+/// - ``classKey``, ``aliasKey``, ``rootKeyPath``: the reserved names.
 /// - ``isAlias(_:)``, ``resolve(_:in:)``, ``keyPath(for:)``: aliases and the paths they name.
-/// - ``validate(_:format:)``, ``maximumDepth``: the checks every HR document passes on read and
+/// - ``validate(_:format:)``, ``maximumDepth``: the checks every typed tree passes on read and
 ///   write.
-public enum HRTree {
+public enum TypedTree {
     /// `$class`: the registered type name of a typed object (HRCoder's `+classNameKey`).
     public static let classKey = "$class"
     /// `$alias`: the dotted key path of an object met before, in `{"$alias": "items.0"}`.
     public static let aliasKey = "$alias"
     /// `$root`: the key path that names the root object. It appears only as an alias target.
     public static let rootKeyPath = "$root"
-    /// `$data`: base64 bytes in HR JSON, in `{"$class": "NSData", "$data": "AQID"}`.
-    public static let dataKey = "$data"
 
     /// Whether `value` is an alias: a dictionary holding ``aliasKey``.
     ///
@@ -59,9 +61,9 @@ public enum HRTree {
     /// found may itself be an alias; ``validate(_:format:)`` rejects aliases that name one.
     ///
     /// ```swift
-    /// HRTree.resolve("$root", in: tree)     // tree
-    /// HRTree.resolve("items.0", in: tree)   // the first element of the array at "items"
-    /// HRTree.resolve("items.01", in: tree)  // nil
+    /// TypedTree.resolve("$root", in: tree)     // tree
+    /// TypedTree.resolve("items.0", in: tree)   // the first element of the array at "items"
+    /// TypedTree.resolve("items.01", in: tree)  // nil
     /// ```
     ///
     /// Complexity: O(*d*) dictionary lookups for a path of *d* steps, plus O(length of the path)
@@ -99,8 +101,8 @@ public enum HRTree {
     /// the root.
     ///
     /// ```swift
-    /// HRTree.keyPath(for: [.key("items"), .index(0)])   // "items.0"
-    /// HRTree.keyPath(for: .root)                          // "$root"
+    /// TypedTree.keyPath(for: [.key("items"), .index(0)])   // "items.0"
+    /// TypedTree.keyPath(for: .root)                          // "$root"
     /// ```
     ///
     /// A key that contains `.` cannot be named by a key path; HRCoder has the same limit.
@@ -115,5 +117,14 @@ public enum HRTree {
             }
         }
         return result
+    }
+
+    /// The steps of a dotted key path as a ``ModelPath`` (numeric steps as indices); `$root` is
+    /// the root.
+    static func modelPath(_ keyPath: String) -> ModelPath {
+        guard keyPath != rootKeyPath else { return .root }
+        return ModelPath(keyPath.split(separator: ".", omittingEmptySubsequences: false).map { step in
+            arrayIndex(step).map(ModelPath.Component.index) ?? .key(String(step))
+        })
     }
 }

@@ -1,9 +1,9 @@
-extension HRTree {
-    /// How deeply arrays and dictionaries may nest in an HR document: 512 levels, the JSON
+extension TypedTree {
+    /// How deeply arrays and dictionaries may nest in a typed tree: 512 levels, the JSON
     /// parser's default, with the root at level 1.
     public static let maximumDepth = 512
 
-    /// Checks that `tree` is a well-formed HR document: the root is a dictionary, every `$class`
+    /// Checks that `tree` is a well-formed typed tree: the root is a dictionary, every `$class`
     /// is a string, and every `$alias` is a string naming a value of the tree that is not itself
     /// an alias. Forward references (an alias before its target in document order) and cycles
     /// (`{"$alias": "$root"}` inside the root) are valid.
@@ -14,8 +14,8 @@ extension HRTree {
     /// that for the types it is asked for.
     ///
     /// ```swift
-    /// try HRTree.validate(["$class": "Node", "next": ["$alias": "$root"]])   // fine
-    /// try HRTree.validate(["$class": "Node", "next": ["$alias": "missing"]])
+    /// try TypedTree.validate(["$class": "Node", "next": ["$alias": "$root"]])   // fine
+    /// try TypedTree.validate(["$class": "Node", "next": ["$alias": "missing"]])
     /// // next: invalid value: the alias "missing" names nothing in the document
     /// ```
     ///

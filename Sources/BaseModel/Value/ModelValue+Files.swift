@@ -1,0 +1,37 @@
+import Foundation
+
+extension ModelValue {
+    /// Reads bytes in any format the library reads, detected by content, as a tree: what
+    /// `basemodel inspect` shows. Typed formats give typed trees (`$class`, `$alias`).
+    ///
+    /// ```swift
+    /// let tree = try ModelValue(data: bytes)
+    /// tree["statuses"]?[0]?["text"]
+    /// ```
+    ///
+    /// - Throws: ``ModelError``: the bytes are empty, in no known format, or malformed.
+    public init(data: Data, formats: FormatRegistry = .shared) throws(ModelError) {
+        self = try formats.detect(data).decodeTree(from: data)
+    }
+
+    /// Reads a file in any format the library reads, detected by content, as a tree. A relative
+    /// `path` is read from ``ModelLocations/applicationSupport``, as models' relative paths are.
+    ///
+    /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:formats:)``.
+    public init(contentsOf path: String, formats: FormatRegistry = .shared) throws(ModelError) {
+        try self.init(contentsOf: ModelLocations.saveURL(for: path), formats: formats)
+    }
+
+    /// Reads the file at `url` in any format the library reads, detected by content, as a tree.
+    ///
+    /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:formats:)``.
+    public init(contentsOf url: URL, formats: FormatRegistry = .shared) throws(ModelError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ModelError(.unsupported("cannot read \(url.path): \(error.localizedDescription)"))
+        }
+        try self.init(data: data, formats: formats)
+    }
+}
