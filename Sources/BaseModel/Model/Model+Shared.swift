@@ -63,8 +63,8 @@ extension Model {
     }
 
     /// Writes the shared instance to ``saveFile`` in ``saveFormat``, atomically (BaseModel's
-    /// `save`); with ``ModelFormat/userDefaults``, stores one defaults key per property instead,
-    /// and with a format that has a ``SharedInstanceStorage`` (the keychain), hands it to that.
+    /// `save`); with a format that has a ``SharedInstanceStorage`` (user defaults, the keychain),
+    /// hands it to that instead.
     ///
     /// For a class model, `self` must be the shared instance; for a struct model, `self`
     /// becomes the shared instance and is written. Concurrent saves of one type run one after
@@ -83,7 +83,6 @@ extension Model {
         let lock = SharedInstances.saveLock(for: Self.self)
         lock.lock()
         defer { lock.unlock() }
-        if Self.saveFormat == .userDefaults { return try saveToUserDefaults() }
         if let storage = SharedInstanceStorages.storage(for: Self.saveFormat) { return try storage.save(self) }
         try write(to: Self.saveFile, format: Self.saveFormat, atomically: true)
     }
@@ -106,9 +105,7 @@ extension Model {
             layers.append(tree)
             typed = typed || storesTypes
         }
-        if saveFormat == .userDefaults {
-            if let stored = try treeFromUserDefaults() { layers.append(stored) }
-        } else if let storage = SharedInstanceStorages.storage(for: saveFormat) {
+        if let storage = SharedInstanceStorages.storage(for: saveFormat) {
             if let stored = try storage.load(Self.self) { layers.append(stored) }
         } else if let data = FileManager.default.contents(atPath: saveURL.path) {
             let codec = try FormatRegistry.shared.detect(data)

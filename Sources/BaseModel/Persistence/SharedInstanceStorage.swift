@@ -3,8 +3,9 @@ import Synchronization
 /// A place other than a save file where a format keeps shared instances, plugged into
 /// ``Model/save()`` and shared-instance loading for one ``ModelFormat``.
 ///
-/// The core keeps ``ModelFormat/userDefaults`` itself; other targets plug in their own (the
-/// crypto target's keychain format stores one secret item per property):
+/// The core registers one for ``ModelFormat/userDefaults`` (one defaults key per property);
+/// other targets plug in their own (the crypto target's keychain format stores one secret item
+/// per property):
 ///
 /// ```swift
 /// SharedInstanceStorages.register(MyStorage(), for: .keychain)
@@ -31,7 +32,7 @@ public protocol SharedInstanceStorage: Sendable {
 
 /// The registered ``SharedInstanceStorage`` of each format.
 public enum SharedInstanceStorages {
-    private static let storages = Mutex<[ModelFormat: any SharedInstanceStorage]>([:])
+    private static let storages = Mutex<[ModelFormat: any SharedInstanceStorage]>([.userDefaults: UserDefaultsStorage()])
 
     /// Makes `storage` the place where shared instances saved in `format` live (replacing an
     /// earlier registration).

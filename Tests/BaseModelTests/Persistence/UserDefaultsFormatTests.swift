@@ -20,6 +20,11 @@ final class Preferences: Model, @unchecked Sendable {
 }
 
 @Suite(.serialized) struct UserDefaultsFormatTests {
+    @Test func userDefaultsIsASharedInstanceStorageLikeTheKeychain() {
+        #expect(SharedInstanceStorages.storage(for: .userDefaults) != nil)
+        #expect(SharedInstanceStorages.storage(for: .json) == nil)
+    }
+
     @Test func savePutsOnePropertyPerKeyAndRemovesNilOnes() throws {
         let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite))
         defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite) }
