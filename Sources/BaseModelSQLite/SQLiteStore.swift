@@ -30,7 +30,7 @@ import GRDB
 /// writers and runs readers concurrently.
 ///
 /// ## Topics
-/// - Opening: ``init(path:format:formats:registry:)``, ``init(url:format:formats:registry:)``,
+/// - Opening: ``init(path:format:context:)``, ``init(url:format:context:)``,
 ///   ``embedded(format:)``
 /// - The file: ``url``, ``format``, ``journalMode()``, ``close()``
 public final class SQLiteStore: ModelStore {
@@ -42,8 +42,7 @@ public final class SQLiteStore: ModelStore {
 
     let pool: DatabasePool
     private let codec: any FormatCodec
-    private let formats: FormatRegistry
-    private let registry: ModelRegistry
+    private let context: ModelContext
 
     /// Opens (creating when missing) the store at `path`: absolute, or relative to
     /// ``ModelLocations/applicationSupport``. The folder is created when missing.
@@ -51,29 +50,26 @@ public final class SQLiteStore: ModelStore {
     /// - Parameters:
     ///   - format: The format models are saved in. Default: ``ModelFormat/binaryPropertyList``,
     ///     compact, exact for dates and data.
-    ///   - formats: The codecs; rows in any registered format can be read.
-    ///   - registry: Type names for formats that store types.
+    ///   - context: The codecs (rows in any registered format can be read) and the type names of
+    ///     formats that store types; its application-support folder resolves a relative `path`.
     /// - Throws: ``ModelError`` when the format has no codec, or the file cannot be opened or
     ///   migrated (not a database, read-only folder).
     public convenience init(
-        path: String, format: ModelFormat = .binaryPropertyList, formats: FormatRegistry = .shared,
-        registry: ModelRegistry = .shared
+        path: String, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
     ) throws(ModelError) {
-        try self.init(url: ModelLocations.saveURL(for: path), format: format, formats: formats, registry: registry)
+        try self.init(url: context.url(for: path), format: format, context: context)
     }
 
     /// Opens (creating when missing) the store in the file at `url`.
     ///
-    /// - Throws: ``ModelError`` as ``init(path:format:formats:registry:)``.
+    /// - Throws: ``ModelError`` as ``init(path:format:context:)``.
     public init(
-        url: URL, format: ModelFormat = .binaryPropertyList, formats: FormatRegistry = .shared,
-        registry: ModelRegistry = .shared
+        url: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
     ) throws(ModelError) {
         self.url = url
         self.format = format
-        self.formats = formats
-        self.registry = registry
-        codec = try formats.codec(for: format)
+        self.context = context
+        codec = try context.formats.codec(for: format)
         var configuration = Configuration()
         configuration.label = "BaseModelSQLite"
         // Another process (or a pool left open elsewhere) may hold the write lock for a moment.
@@ -127,13 +123,13 @@ public final class SQLiteStore: ModelStore {
 
     /// The model's bytes in the store's format.
     func encode<M: IdentifiedModel>(_ model: M) throws(ModelError) -> Data {
-        try codec.encodeModel(model, using: ModelEncoder(registry: registry))
+        try codec.encodeModel(model, using: context.encoder)
     }
 
     /// Decodes a row's body, written in the format the row names.
     func decode<M: IdentifiedModel>(_ type: M.Type, format: String, body: Data) throws(ModelError) -> M {
-        let rowCodec = format == codec.format.rawValue ? codec : try formats.codec(for: ModelFormat(rawValue: format))
-        return try rowCodec.decodeModel(M.self, from: body, using: ModelDecoder(registry: registry))
+        let rowCodec = format == codec.format.rawValue ? codec : try context.formats.codec(for: ModelFormat(rawValue: format))
+        return try rowCodec.decodeModel(M.self, from: body, using: context.decoder)
     }
 
     /// Runs a GRDB call, turning its errors into ``ModelError``.

@@ -27,22 +27,22 @@ let benchmarks: @Sendable () -> Void = {
     let fixture = CryptoFixture()
 
     Benchmark("twitter write json") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .json, formats: fixture.plain)) }
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .json, context: ModelContext(formats: fixture.plain))) }
     }
     Benchmark("twitter write encrypted(json), key") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, formats: fixture.keyed)) }
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, context: ModelContext(formats: fixture.keyed))) }
     }
     Benchmark("twitter write encrypted(json), scrypt") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, formats: fixture.password)) }
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, context: ModelContext(formats: fixture.password))) }
     }
     Benchmark("twitter read json") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.json, formats: fixture.plain)) }
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.json, context: ModelContext(formats: fixture.plain))) }
     }
     Benchmark("twitter read encrypted(json), key") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedWithKey, formats: fixture.keyed)) }
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedWithKey, context: ModelContext(formats: fixture.keyed))) }
     }
     Benchmark("twitter read encrypted(json), scrypt") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedWithPassword, formats: fixture.password)) }
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedWithPassword, context: ModelContext(formats: fixture.password))) }
     }
     Benchmark("twitter seal json bytes, key") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try fixture.keyCodec.seal(fixture.json, format: .json, label: "")) }
@@ -51,22 +51,22 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try fixture.keyCodec.open(fixture.sealedBytes)) }
     }
     Benchmark("twitter write keyed-archive") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .keyedArchive, formats: fixture.archive)) }
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .keyedArchive, context: ModelContext(formats: fixture.archive))) }
     }
     Benchmark("twitter write encrypted(keyed-archive), key") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, formats: fixture.keyedArchive)) }
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .encrypted, context: ModelContext(formats: fixture.keyedArchive))) }
     }
     Benchmark("twitter write crypto") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .cryptoCoding, formats: fixture.archive)) }
+        for _ in benchmark.scaledIterations { blackHole(try fixture.model.data(format: .cryptoCoding, context: ModelContext(formats: fixture.archive))) }
     }
     Benchmark("twitter read keyed-archive") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.archived, formats: fixture.archive)) }
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.archived, context: ModelContext(formats: fixture.archive))) }
     }
     Benchmark("twitter read encrypted(keyed-archive), key") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedArchive, formats: fixture.keyedArchive)) }
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.sealedArchive, context: ModelContext(formats: fixture.keyedArchive))) }
     }
     Benchmark("twitter read crypto") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.cryptoArchive, formats: fixture.archive)) }
+        for _ in benchmark.scaledIterations { blackHole(try TwitterSearch(data: fixture.cryptoArchive, context: ModelContext(formats: fixture.archive))) }
     }
 }
 
@@ -94,21 +94,21 @@ final class CryptoFixture: Sendable {
             keyCodec = EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)), inner: .json, formats: plain)
             keyed.register(EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)), inner: .json, formats: keyed))
             password.register(EnvelopeCodec(secret: .passwords(.fixed("benchmark")), kdf: .strong, inner: .json, formats: password))
-            json = try model.data(format: .json, formats: plain)
-            sealedWithKey = try model.data(format: .encrypted, formats: keyed)
-            sealedWithPassword = try model.data(format: .encrypted, formats: password)
+            json = try model.data(format: .json, context: ModelContext(formats: plain))
+            sealedWithKey = try model.data(format: .encrypted, context: ModelContext(formats: keyed))
+            sealedWithPassword = try model.data(format: .encrypted, context: ModelContext(formats: password))
             sealedBytes = try keyCodec.seal(json, format: .json, label: "")
             keyedArchive.register(EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)), inner: .keyedArchive, formats: keyedArchive))
-            archived = try model.data(format: .keyedArchive, formats: archive)
-            sealedArchive = try model.data(format: .encrypted, formats: keyedArchive)
-            cryptoArchive = try model.data(format: .cryptoCoding, formats: archive)
+            archived = try model.data(format: .keyedArchive, context: ModelContext(formats: archive))
+            sealedArchive = try model.data(format: .encrypted, context: ModelContext(formats: keyedArchive))
+            cryptoArchive = try model.data(format: .cryptoCoding, context: ModelContext(formats: archive))
             // The envelope must give the model back, or the numbers mean nothing.
             let decoded = [
-                try TwitterSearch(data: sealedWithKey, formats: keyed),
-                try TwitterSearch(data: sealedWithPassword, formats: password),
-                try TwitterSearch(data: sealedArchive, formats: keyedArchive),
-                try TwitterSearch(data: cryptoArchive, formats: archive),
-                try TwitterSearch(data: archived, formats: archive),
+                try TwitterSearch(data: sealedWithKey, context: ModelContext(formats: keyed)),
+                try TwitterSearch(data: sealedWithPassword, context: ModelContext(formats: password)),
+                try TwitterSearch(data: sealedArchive, context: ModelContext(formats: keyedArchive)),
+                try TwitterSearch(data: cryptoArchive, context: ModelContext(formats: archive)),
+                try TwitterSearch(data: archived, context: ModelContext(formats: archive)),
             ]
             precondition(decoded.allSatisfy { $0 == model }, "CryptoBench: a file did not give the model back")
             print("CryptoBench: bytes json \(json.count), encrypted(json) \(sealedWithKey.count), "

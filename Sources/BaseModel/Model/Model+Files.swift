@@ -10,34 +10,35 @@ extension Model {
     ///
     /// - Parameters:
     ///   - url: The file.
-    ///   - formats: The codecs to detect the format with.
-    ///   - registry: The types a file that stores types may name.
+    ///   - context: The codecs to detect the format with, and the types a file that stores
+    ///     types may name.
     /// - Throws: ``ModelError``: the file cannot be read, is empty, is in no known format, or
     ///   does not fit the type (with the path of the value).
-    public init(contentsOf url: URL, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) {
+    public init(contentsOf url: URL, context: ModelContext = .shared) throws(ModelError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw ModelError(.unsupported("cannot read \(url.path): \(error.localizedDescription)"))
         }
-        try self.init(data: data, formats: formats, registry: registry)
+        try self.init(data: data, context: context)
     }
 
     /// Loads a model from the file at `path`, in any format the library reads, chosen by the
-    /// file's bytes: the reading side of ``write(to:format:atomically:formats:registry:)-(String,_,_,_,_)``.
+    /// file's bytes: the reading side of ``write(to:format:atomically:context:)-(String,_,_,_)``.
     ///
-    /// A relative `path` is read from ``ModelLocations/applicationSupport``, where a relative
-    /// write puts it; an absolute one is read as it is.
+    /// A relative `path` is read from the context's application-support folder
+    /// (``ModelLocations/applicationSupport`` by default), where a relative write puts it; an
+    /// absolute one is read as it is.
     ///
     /// ```swift
     /// try engine.write(to: "Projects/Engine.json", format: .json)
     /// let again = try Project(contentsOf: "Projects/Engine.json")
     /// ```
     ///
-    /// - Throws: ``ModelError`` as ``init(contentsOf:formats:registry:)-(URL,_,_)``.
-    public init(contentsOf path: String, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) {
-        try self.init(contentsOf: ModelLocations.saveURL(for: path), formats: formats, registry: registry)
+    /// - Throws: ``ModelError`` as ``init(contentsOf:context:)-(URL,_)``.
+    public init(contentsOf path: String, context: ModelContext = .shared) throws(ModelError) {
+        try self.init(contentsOf: context.url(for: path), context: context)
     }
 
     /// Builds a model from bytes in any format the library reads, detected by content.
@@ -49,9 +50,9 @@ extension Model {
     /// The codec reads the model (see ``FormatCodec/decodeModel(_:from:using:)``): through the
     /// tree, or straight from the bytes where the codec streams (`fast`); the model is the same.
     ///
-    /// - Throws: ``ModelError`` as ``init(contentsOf:formats:registry:)-(URL,_,_)``.
-    public init(data: Data, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) {
-        self = try formats.detect(data).decodeModel(Self.self, from: data, using: ModelDecoder(registry: registry))
+    /// - Throws: ``ModelError`` as ``init(contentsOf:context:)-(URL,_)``.
+    public init(data: Data, context: ModelContext = .shared) throws(ModelError) {
+        self = try context.formats.detect(data).decodeModel(Self.self, from: data, using: context.decoder)
     }
 
     /// The model's bytes in `format`; formats that store types write `$class` and `$alias`.
@@ -60,15 +61,15 @@ extension Model {
     /// or straight to bytes where the codec streams (`fast`); the bytes are the same.
     ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
-    public func data(format: ModelFormat, formats: FormatRegistry = .shared, registry: ModelRegistry = .shared) throws(ModelError) -> Data {
-        try formats.codec(for: format).encodeModel(self, using: ModelEncoder(registry: registry))
+    public func data(format: ModelFormat, context: ModelContext = .shared) throws(ModelError) -> Data {
+        try context.formats.codec(for: format).encodeModel(self, using: context.encoder)
     }
 
     /// Writes the model to a file in `format` (BaseModel's `writeToFile:format:atomically:`).
     ///
-    /// A relative `path` goes to ``ModelLocations/applicationSupport``, whose folder is created
-    /// when missing; ``init(contentsOf:formats:registry:)-(String,_,_)`` reads it back from
-    /// there. An atomic write goes to a temporary file first and is renamed over the target, so
+    /// A relative `path` goes to the context's application-support folder
+    /// (``ModelLocations/applicationSupport`` by default), whose folder is created when missing;
+    /// ``init(contentsOf:context:)-(String,_)`` reads it back from there. An atomic write goes to a temporary file first and is renamed over the target, so
     /// a reader sees the old file or the new one, never a torn file.
     ///
     /// - Returns: The URL written.
@@ -76,10 +77,10 @@ extension Model {
     @discardableResult
     public func write(
         to path: String, format: ModelFormat, atomically: Bool = true,
-        formats: FormatRegistry = .shared, registry: ModelRegistry = .shared
+        context: ModelContext = .shared
     ) throws(ModelError) -> URL {
-        let url = ModelLocations.saveURL(for: path)
-        try write(to: url, format: format, atomically: atomically, formats: formats, registry: registry)
+        let url = context.url(for: path)
+        try write(to: url, format: format, atomically: atomically, context: context)
         return url
     }
 
@@ -88,9 +89,9 @@ extension Model {
     /// - Throws: ``ModelError`` when encoding or writing fails.
     public func write(
         to url: URL, format: ModelFormat, atomically: Bool = true,
-        formats: FormatRegistry = .shared, registry: ModelRegistry = .shared
+        context: ModelContext = .shared
     ) throws(ModelError) {
-        let bytes = try data(format: format, formats: formats, registry: registry)
+        let bytes = try data(format: format, context: context)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try bytes.write(to: url, options: atomically ? .atomic : [])

@@ -19,10 +19,10 @@ extension Model {
     /// - Throws: ``ModelError`` for malformed JSON, a value of the wrong kind (with its path), a
     ///   transformer that refuses a value, or an object the type cannot be built from (an `NSNull`
     ///   among them; use ``instance(object:)`` to get `nil` instead).
-    public init(object: Any) throws(ModelError) {
-        switch try UntypedInput(object) {
-        case .tree(let tree): self = try ModelDecoder().decode(Self.self, from: tree)
-        case .encoded(let data, let codec): self = try codec.decodeModel(Self.self, from: data, using: ModelDecoder())
+    public init(object: Any, context: ModelContext = .shared) throws(ModelError) {
+        switch try UntypedInput(object, formats: context.formats) {
+        case .tree(let tree): self = try context.plainDecoder.decode(Self.self, from: tree)
+        case .encoded(let data, let codec): self = try codec.decodeModel(Self.self, from: data, using: context.decoder)
         }
     }
 
@@ -30,8 +30,8 @@ extension Model {
     /// keys nobody read, the properties that kept their default and the values that were converted.
     ///
     /// - Throws: ``ModelError``, as ``init(object:)``.
-    public init(object: Any, report: inout ModelReport) throws(ModelError) {
-        self = try ModelDecoder().decode(Self.self, from: UntypedInput(object).tree(), report: &report)
+    public init(object: Any, report: inout ModelReport, context: ModelContext = .shared) throws(ModelError) {
+        self = try context.plainDecoder.decode(Self.self, from: UntypedInput(object, formats: context.formats).tree(), report: &report)
     }
 
     /// Builds a model from JSON text.
@@ -41,33 +41,33 @@ extension Model {
     /// ```
     ///
     /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
-    public init(json: String) throws(ModelError) {
-        try self.init(json: Data(json.utf8))
+    public init(json: String, context: ModelContext = .shared) throws(ModelError) {
+        try self.init(json: Data(json.utf8), context: context)
     }
 
-    /// Builds a model from JSON bytes, read by the JSON codec of ``FormatRegistry/shared``.
+    /// Builds a model from JSON bytes, read by the context's JSON codec.
     ///
     /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
-    public init(json: Data) throws(ModelError) {
-        self = try FormatRegistry.shared.codec(for: .json).decodeModel(Self.self, from: json, using: ModelDecoder())
+    public init(json: Data, context: ModelContext = .shared) throws(ModelError) {
+        self = try context.formats.codec(for: .json).decodeModel(Self.self, from: json, using: context.plainDecoder)
     }
 
     /// Builds a model from an untyped object, or returns `nil` for `nil`, `NSNull`, and a bare
     /// value that ``make(from:)`` does not take (BaseModel's `instanceWithObject:`).
     ///
     /// - Throws: ``ModelError`` as ``init(object:)`` for everything else that does not fit.
-    public static func instance(object: Any?) throws(ModelError) -> Self? {
+    public static func instance(object: Any?, context: ModelContext = .shared) throws(ModelError) -> Self? {
         guard let object else { return nil }
-        let value = try UntypedInput(object).tree()
-        return try instance(value: value)
+        let value = try UntypedInput(object, formats: context.formats).tree()
+        return try instance(value: value, context: context)
     }
 
-    private static func instance(value: ModelValue) throws(ModelError) -> Self? {
+    private static func instance(value: ModelValue, context: ModelContext) throws(ModelError) -> Self? {
         switch value {
         case .null:
             return nil
         case .dictionary:
-            return try ModelDecoder().decode(Self.self, from: value)
+            return try context.plainDecoder.decode(Self.self, from: value)
         default:
             do {
                 return try make(from: value)
@@ -84,8 +84,8 @@ extension Model {
     ///
     /// - Throws: ``ModelError`` when `array` is not an array, or an element is a dictionary or bare
     ///   value that does not fit (the path names the element's index).
-    public static func instances(array: Any) throws(ModelError) -> [Self] {
-        let value = try UntypedInput(array).tree()
+    public static func instances(array: Any, context: ModelContext = .shared) throws(ModelError) -> [Self] {
+        let value = try UntypedInput(array, formats: context.formats).tree()
         guard case .array(let elements) = value else {
             throw ModelError(.typeMismatch(expected: "array", found: value.kindName), excerpt: value.excerpt)
         }
@@ -93,7 +93,7 @@ extension Model {
         instances.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             do {
-                if let instance = try instance(value: element) { instances.append(instance) }
+                if let instance = try instance(value: element, context: context) { instances.append(instance) }
             } catch {
                 var located = error
                 located.path = ModelPath([.index(index)]).appending(error.path)

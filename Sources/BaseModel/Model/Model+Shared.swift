@@ -71,7 +71,7 @@ extension Model {
     /// another, so none is lost or torn.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` when a class instance is not the shared
-    ///   one, and the errors of writing the file (see ``write(to:format:atomically:formats:registry:)-(String,_,_,_,_)``).
+    ///   one, and the errors of writing the file (see ``write(to:format:atomically:context:)-(String,_,_,_)``).
     public func save() throws(ModelError) {
         if Swift.type(of: self) is AnyClass {
             guard let current = SharedInstances.instance(of: Self.self), (current as AnyObject) === (self as AnyObject) else {

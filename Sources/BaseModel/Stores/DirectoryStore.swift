@@ -21,26 +21,23 @@ public final class DirectoryStore: ModelStore {
     public let directory: URL
     /// The format new files are written in.
     public let format: ModelFormat
-    private let formats: FormatRegistry
-    private let registry: ModelRegistry
+    private let context: ModelContext
     private let fileExtension: String
 
     /// Creates a store in `directory`, created on first save.
     ///
     /// - Parameters:
     ///   - format: The format files are written in. Default: a binary property list.
-    ///   - formats: The codecs for writing and for reading files back by content.
-    ///   - registry: The model types of formats that store types.
-    /// - Throws: ``ModelError`` when `formats` has no codec for `format`.
+    ///   - context: The codecs for writing and for reading files back by content, and the model
+    ///     types of formats that store types.
+    /// - Throws: ``ModelError`` when the context has no codec for `format`.
     public init(
-        directory: URL, format: ModelFormat = .binaryPropertyList, formats: FormatRegistry = .shared,
-        registry: ModelRegistry = .shared
+        directory: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
     ) throws(ModelError) {
         self.directory = directory
         self.format = format
-        self.formats = formats
-        self.registry = registry
-        self.fileExtension = try formats.codec(for: format).fileExtension
+        self.context = context
+        self.fileExtension = try context.formats.codec(for: format).fileExtension
     }
 
     /// The file name of the model of `type` with identifier `id`: the lowercase hex SHA-256 of
@@ -71,7 +68,7 @@ public final class DirectoryStore: ModelStore {
     ///
     /// - Throws: ``ModelError`` as ``save(_:)-(M)``.
     public func saveSynchronously<M: IdentifiedModel>(_ model: M) throws(ModelError) {
-        let bytes = try model.data(format: format, formats: formats, registry: registry)
+        let bytes = try model.data(format: format, context: context)
         let url = fileURL(for: M.self, id: model.id)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -97,7 +94,7 @@ public final class DirectoryStore: ModelStore {
         } catch {
             throw ModelError(.unsupported("cannot read \(url.path): \(error.localizedDescription)"))
         }
-        return try M(data: data, formats: formats, registry: registry)
+        return try M(data: data, context: context)
     }
 
     /// Every model of `type` in its folder, in file-name order; files that cannot be read or

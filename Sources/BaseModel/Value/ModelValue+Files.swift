@@ -10,28 +10,28 @@ extension ModelValue {
     /// ```
     ///
     /// - Throws: ``ModelError``: the bytes are empty, in no known format, or malformed.
-    public init(data: Data, formats: FormatRegistry = .shared) throws(ModelError) {
-        self = try formats.detect(data).decodeTree(from: data)
+    public init(data: Data, context: ModelContext = .shared) throws(ModelError) {
+        self = try context.formats.detect(data).decodeTree(from: data)
     }
 
     /// Reads a file in any format the library reads, detected by content, as a tree. A relative
-    /// `path` is read from ``ModelLocations/applicationSupport``, as models' relative paths are.
+    /// `path` is read from the context's application-support folder, as models' relative paths are.
     ///
-    /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:formats:)``.
-    public init(contentsOf path: String, formats: FormatRegistry = .shared) throws(ModelError) {
-        try self.init(contentsOf: ModelLocations.saveURL(for: path), formats: formats)
+    /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:context:)``.
+    public init(contentsOf path: String, context: ModelContext = .shared) throws(ModelError) {
+        try self.init(contentsOf: context.url(for: path), context: context)
     }
 
     /// Reads the file at `url` in any format the library reads, detected by content, as a tree.
     ///
-    /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:formats:)``.
-    public init(contentsOf url: URL, formats: FormatRegistry = .shared) throws(ModelError) {
+    /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:context:)``.
+    public init(contentsOf url: URL, context: ModelContext = .shared) throws(ModelError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw ModelError(.unsupported("cannot read \(url.path): \(error.localizedDescription)"))
         }
-        try self.init(data: data, formats: formats)
+        try self.init(data: data, context: context)
     }
 }

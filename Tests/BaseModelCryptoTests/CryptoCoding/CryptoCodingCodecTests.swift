@@ -18,7 +18,7 @@ import Testing
         ])
         let formats = TestRegistries.withCrypto(passwords: .fixed("Top Secret"))
         #expect(try formats.detect(outer).format == .cryptoCoding)
-        #expect(try Note(data: outer, formats: formats, registry: models) == .sample)
+        #expect(try Note(data: outer, context: ModelContext(formats: formats, types: models)) == .sample)
 
         // The codec's own writer, given the same IV and salt, makes the same cypher.
         let codec = CryptoCodingCodec(passwords: .fixed("Top Secret"))
@@ -38,7 +38,7 @@ import Testing
             "className": "Note", "version": 1.0,
         ])
         let formats = TestRegistries.withCrypto(passwords: .fixed("old"))
-        #expect(try Note(data: outer, formats: formats, registry: models) == .sample)
+        #expect(try Note(data: outer, context: ModelContext(formats: formats, types: models)) == .sample)
     }
 
     @Test func version3IsRejected() throws {
@@ -57,13 +57,13 @@ import Testing
         let formats = TestRegistries.coreFormats()
         formats.register(CryptoCodingCodec(passwords: .modelTypes(in: models)))
         let diary = Diary(entries: ["Dear diary", "Today I wrote a codec"])
-        let bytes = try diary.data(format: .cryptoCoding, formats: formats, registry: models)
+        let bytes = try diary.data(format: .cryptoCoding, context: ModelContext(formats: formats, types: models))
         #expect(bytes.range(of: Data("Dear diary".utf8)) == nil)
-        #expect(try Diary(data: bytes, formats: formats, registry: models) == diary)
+        #expect(try Diary(data: bytes, context: ModelContext(formats: formats, types: models)) == diary)
     }
 
     @Test func plainKeyedArchivePassesThrough() throws {
-        let plain = try Note.sample.data(format: .keyedArchive, registry: models)
+        let plain = try Note.sample.data(format: .keyedArchive, context: ModelContext(types: models))
         let codec = CryptoCodingCodec(passwords: .none)
         #expect(codec.confidence(for: plain) == nil)
         #expect(try codec.decodeTree(from: plain) == KeyedArchiveCodec().decodeTree(from: plain))
@@ -71,7 +71,7 @@ import Testing
 
     @Test func wrongPasswordIsReported() throws {
         let formats = TestRegistries.withCrypto(passwords: .fixed("right"))
-        let bytes = try Note.sample.data(format: .cryptoCoding, formats: formats, registry: models)
+        let bytes = try Note.sample.data(format: .cryptoCoding, context: ModelContext(formats: formats, types: models))
         // Many wrong passwords, so the 1-in-256 padding accident is met too.
         for attempt in 0..<300 {
             let error = try #require(throws: ModelError.self) {
@@ -83,7 +83,7 @@ import Testing
 
     @Test func missingPasswordIsReported() throws {
         let formats = TestRegistries.withCrypto(passwords: .fixed("right"))
-        let bytes = try Note.sample.data(format: .cryptoCoding, formats: formats, registry: models)
+        let bytes = try Note.sample.data(format: .cryptoCoding, context: ModelContext(formats: formats, types: models))
         let error = try #require(throws: ModelError.self) { try CryptoCodingCodec(passwords: .none).decodeTree(from: bytes) }
         guard case .passwordRequired = error.reason else { Issue.record("got \(error)"); return }
     }

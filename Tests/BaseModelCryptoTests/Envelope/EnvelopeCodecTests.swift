@@ -11,21 +11,21 @@ import Testing
 
     @Test(arguments: innerFormats) func roundTripWithInnerFormat(_ inner: ModelFormat) throws {
         let formats = TestRegistries.withCrypto(passwords: .fixed("pw"), inner: inner)
-        let sealed = try Note.sample.data(format: .encrypted, formats: formats, registry: models)
+        let sealed = try Note.sample.data(format: .encrypted, context: ModelContext(formats: formats, types: models))
         #expect(try formats.detect(sealed).format == .encrypted)
         let (format, plaintext) = try EnvelopeCodec(secret: .passwords(.fixed("pw")), formats: formats).open(sealed)
         #expect(format == inner)
         // The inner bytes are the typed tree in that format (in JSON or a plist: HRCoder's shape).
         #expect(try formats.codec(for: inner).decodeTree(from: plaintext) == ModelEncoder(registry: models).encode(Note.sample))
-        #expect(try Note(data: sealed, formats: formats, registry: models) == .sample)
+        #expect(try Note(data: sealed, context: ModelContext(formats: formats, types: models)) == .sample)
         #expect(sealed.range(of: Data("Groceries".utf8)) == nil)
     }
 
     @Test func roundTripWithEachKDF() throws {
         for kdf in [EnvelopeKDF.fast, .pbkdf2SHA256(rounds: 1000)] {
             let formats = TestRegistries.withCrypto(passwords: .fixed("pw"), kdf: kdf)
-            let sealed = try Note.sample.data(format: .encrypted, formats: formats, registry: models)
-            #expect(try Note(data: sealed, formats: formats, registry: models) == .sample)
+            let sealed = try Note.sample.data(format: .encrypted, context: ModelContext(formats: formats, types: models))
+            #expect(try Note(data: sealed, context: ModelContext(formats: formats, types: models)) == .sample)
         }
     }
 
@@ -43,8 +43,8 @@ import Testing
         let formats = TestRegistries.coreFormats()
         formats.register(EnvelopeCodec(secret: .passwords(.modelTypes(in: models)), kdf: .fast, formats: formats))
         let diary = Diary(entries: ["one", "two"])
-        let sealed = try diary.data(format: .encrypted, formats: formats, registry: models)
-        #expect(try Diary(data: sealed, formats: formats, registry: models) == diary)
+        let sealed = try diary.data(format: .encrypted, context: ModelContext(formats: formats, types: models))
+        #expect(try Diary(data: sealed, context: ModelContext(formats: formats, types: models)) == diary)
         #expect(sealed.range(of: Data("Diary".utf8)) != nil)   // the label is readable, by design
     }
 

@@ -155,7 +155,7 @@ enum TypedTreeFixtures {
         // The same graph as a fast file, through the streaming decoder and its fallback.
         let bytes = try FastCodec().encodeTree(tree)
         #expect(bytes.count < 4_000)
-        #expect(throws: ModelError.self) { try Branch(data: bytes, registry: ModelRegistry()) }
+        #expect(throws: ModelError.self) { try Branch(data: bytes, context: ModelContext(types: ModelRegistry())) }
     }
 
     @Test func aCycleThroughAnAncestorIsATypedErrorNotACrash() throws {

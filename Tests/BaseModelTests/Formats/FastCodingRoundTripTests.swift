@@ -64,8 +64,8 @@ import Testing
         let owner = TypedTreeFixtures.Owner()
         owner.pets = [rex, tom]
         owner.favourite = rex
-        let bytes = try owner.data(format: .fast, registry: registry)
-        let back = try TypedTreeFixtures.Owner(data: bytes, registry: registry)
+        let bytes = try owner.data(format: .fast, context: ModelContext(types: registry))
+        let back = try TypedTreeFixtures.Owner(data: bytes, context: ModelContext(types: registry))
         let dog = try #require(back.pets.first as? TypedTreeFixtures.Dog)
         #expect(dog.breed == "Lab" && back.pets[1].name == "Tom")
         #expect(back.favourite === dog)

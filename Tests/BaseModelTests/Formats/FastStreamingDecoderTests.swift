@@ -32,7 +32,7 @@ struct FastStreamingDecoderTests {
         }
     }
 
-    func bytes<T: Model>(_ value: T) throws -> Data { try value.data(format: .fast, registry: registry) }
+    func bytes<T: Model>(_ value: T) throws -> Data { try value.data(format: .fast, context: ModelContext(types: registry)) }
 
     @Test("citm_catalog.json: streamed, equal to the tree path and to the model written")
     func citm() throws {
@@ -120,18 +120,18 @@ struct FastStreamingDecoderTests {
         let sample = Fixtures.sample()
         let sampleBytes = try bytes(sample)
         #expect(fallbackReason(Fixtures.Sample.self, sampleBytes) != nil)
-        #expect(try Fixtures.Sample(data: sampleBytes, registry: registry) == sample)
+        #expect(try Fixtures.Sample(data: sampleBytes, context: ModelContext(types: registry)) == sample)
 
         // A two-step remote key path.
         let venue = Fixtures.Venue(name: "Pleyel", city: "Paris")
         let venueBytes = try bytes(venue)
         #expect(fallbackReason(Fixtures.Venue.self, venueBytes) != nil)
-        #expect(try Fixtures.Venue(data: venueBytes, registry: registry) == venue)
+        #expect(try Fixtures.Venue(data: venueBytes, context: ModelContext(types: registry)) == venue)
 
         // A registered subclass named by the file.
         let ownerBytes = try bytes(Fixtures.owner())
         #expect(fallbackReason(TypedTreeFixtures.Owner.self, ownerBytes) != nil)
-        let decoded = try TypedTreeFixtures.Owner(data: ownerBytes, registry: registry)
+        let decoded = try TypedTreeFixtures.Owner(data: ownerBytes, context: ModelContext(types: registry))
         #expect((decoded.pets.first as? TypedTreeFixtures.Dog)?.breed == "Lab")
         #expect(decoded.favourite === decoded.pets.first)
     }
@@ -140,7 +140,7 @@ struct FastStreamingDecoderTests {
     func mismatch() throws {
         let bytes = try FastCodec().encodeTree(["$class": "Note", "rank": "seven"])
         #expect(fallbackReason(Fixtures.Note.self, bytes) != nil)
-        let error = #expect(throws: ModelError.self) { try Fixtures.Note(data: bytes, registry: registry) }
+        let error = #expect(throws: ModelError.self) { try Fixtures.Note(data: bytes, context: ModelContext(types: registry)) }
         #expect(error?.path == ModelPath([.key("rank")]))
     }
 

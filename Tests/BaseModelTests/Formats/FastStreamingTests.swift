@@ -116,7 +116,7 @@ struct FastStreamingTests {
         let reference = try treeBytes(value)
         #expect(bytes == reference, "streamed \(bytes.count) bytes, tree path \(reference.count); first difference at \(Array(zip(bytes, reference)).firstIndex { $0.0 != $0.1 } ?? min(bytes.count, reference.count))")
         #expect(try FastCodec().decodeTree(from: bytes) == FastCodec().decodeTree(from: reference))
-        return (bytes, try T(data: bytes, registry: registry))
+        return (bytes, try T(data: bytes, context: ModelContext(types: registry)))
     }
 
     @Test("optionals that come and go widen the class definition as the tree path does")
@@ -177,13 +177,13 @@ struct FastStreamingTests {
         #expect(throws: FastStreamFallback.self) { try FastStreamingEncoder.streamedData(venue, registry: registry) }
         let bytes = try FastStreamingEncoder.data(venue, registry: registry)
         #expect(bytes == (try treeBytes(venue)))
-        #expect(try Fixtures.Venue(data: bytes, registry: registry) == venue)
+        #expect(try Fixtures.Venue(data: bytes, context: ModelContext(types: registry)) == venue)
     }
 
     @Test("data(format: .fast) streams: the same bytes as the tree path")
     func modelEntryPoint() throws {
         let sample = Fixtures.sample()
-        #expect(try sample.data(format: .fast, registry: registry) == (try treeBytes(sample)))
+        #expect(try sample.data(format: .fast, context: ModelContext(types: registry)) == (try treeBytes(sample)))
     }
 
     @Test("twitter.json models: transformers, key case, a single-value wrapper")

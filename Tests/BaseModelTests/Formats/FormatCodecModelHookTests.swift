@@ -42,15 +42,15 @@ import Testing
         let json = CountingCodec(JSONCodec())
         let formats = FormatRegistry(codecs: [json, FastCodec()])
         let note = Note(title: "Milk", tags: ["home"])
-        let bytes = try note.data(format: .json, formats: formats)
+        let bytes = try note.data(format: .json, context: ModelContext(formats: formats))
         #expect(json.encodes == 1)
-        #expect(try Note(data: bytes, formats: formats) == note)
+        #expect(try Note(data: bytes, context: ModelContext(formats: formats)) == note)
         #expect(json.decodes == 1)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hook-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        try note.write(to: url, format: .json, formats: formats)
+        try note.write(to: url, format: .json, context: ModelContext(formats: formats))
         #expect(json.encodes == 2)
-        #expect(try Note(contentsOf: url, formats: formats) == note)
+        #expect(try Note(contentsOf: url, context: ModelContext(formats: formats)) == note)
         #expect(json.decodes == 2)
     }
 
@@ -91,8 +91,8 @@ import Testing
         folder.name = "docs"
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hook-\(UUID().uuidString).plist")
         defer { try? FileManager.default.removeItem(at: url) }
-        try folder.write(to: url, format: .hrXML, registry: registry)
+        try folder.write(to: url, format: .hrXML, context: ModelContext(types: registry))
         #expect(try String(contentsOf: url, encoding: .utf8).contains("<string>Dossier</string>"))
-        #expect(try Folder(contentsOf: url, registry: registry).name == "docs")
+        #expect(try Folder(contentsOf: url, context: ModelContext(types: registry)).name == "docs")
     }
 }

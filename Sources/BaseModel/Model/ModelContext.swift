@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where the library looks things up: the codecs, the model types that files may name, the
+/// identity map `Live` properties resolve through, and the folder relative paths resolve
+/// against. Every entry point that needs any of them takes a context; the default,
+/// ``shared``, is the process-wide one.
+///
+/// ```swift
+/// let types = ModelRegistry()
+/// types.register(Dog.self, name: "Hound")
+/// let context = ModelContext(types: types, applicationSupport: folder)
+/// try dog.write(to: "Dogs/Rex.fast", format: .fast, context: context)   // in `folder`
+/// let rex = try Dog(contentsOf: "Dogs/Rex.fast", context: context)
+/// ```
+///
+/// A context is a small value holding references: copies share the registries and the map.
+public struct ModelContext: Sendable {
+    /// The codecs: writing by format name, reading by content.
+    public var formats: FormatRegistry
+    /// The model types that formats which store types (`$class`) may name.
+    public var types: ModelRegistry
+    /// The identity map `Live` properties resolve through; `nil` decodes each `Live` value as
+    /// an instance of its own, registered in no map.
+    public var identityMap: IdentityMap?
+    /// The folder relative paths resolve against; `nil` is
+    /// ``ModelLocations/applicationSupport``.
+    public var applicationSupport: URL?
+
+    /// Creates a context; every part defaults to the shared one.
+    public init(
+        formats: FormatRegistry = .shared, types: ModelRegistry = .shared, identityMap: IdentityMap? = nil,
+        applicationSupport: URL? = nil
+    ) {
+        self.formats = formats
+        self.types = types
+        self.identityMap = identityMap
+        self.applicationSupport = applicationSupport
+    }
+
+    /// The process-wide context: ``FormatRegistry/shared``, ``ModelRegistry/shared``, no
+    /// identity map, and ``ModelLocations/applicationSupport``.
+    public static var shared: ModelContext { ModelContext() }
+
+    /// `path` itself when absolute, else `path` inside the context's application-support folder.
+    package func url(for path: String) -> URL {
+        guard let applicationSupport, !path.hasPrefix("/") else { return ModelLocations.saveURL(for: path) }
+        return applicationSupport.appendingPathComponent(path)
+    }
+
+    /// A decoder reading with this context's types and identity map.
+    package var decoder: ModelDecoder { ModelDecoder(registry: types, identityMap: identityMap) }
+
+    /// A decoder reading plain trees (no `$class`, no `$alias`: untyped objects and JSON) with
+    /// this context's identity map.
+    package var plainDecoder: ModelDecoder { ModelDecoder(identityMap: identityMap) }
+
+    /// An encoder writing with this context's types.
+    package var encoder: ModelEncoder { ModelEncoder(registry: types) }
+}
