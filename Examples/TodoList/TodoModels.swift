@@ -15,7 +15,7 @@ struct TodoItem: Model, Equatable {
 
 /// The list: a shared instance seeded from the bundled `TodoList.plist` (a bare array of four
 /// strings, as in BaseModel's BasicTodoList) and saved after every change.
-final class TodoList: Model, @unchecked Sendable {
+final class TodoList: SharedModel, @unchecked Sendable {
     var items: [TodoItem] = []
 
     required init() {}

@@ -31,6 +31,9 @@ import Foundation
 /// - Mapping: ``keyPaths``, ``keyCase``, ``transformers``, ``uncodableKeys``, ``coercion``
 /// - Building: ``init(object:)``, ``instance(object:)``, ``instances(array:)``, ``make(from:)``
 /// - Representations: ``dictionaryRepresentation``, ``treeRepresentation``, ``copy()``
+///
+/// A model that has a shared instance, saved to a file, user defaults or the keychain, also
+/// conforms to ``SharedModel``.
 public protocol Model: Codable {
     /// Creates an instance holding the defaults (BaseModel's `setUp`).
     init()
@@ -63,29 +66,6 @@ public protocol Model: Codable {
     /// The hook is used wherever the model is decoded, so an array of strings in the input can
     /// fill an `[TodoItem]` property when `TodoItem` builds itself from a string.
     static func make(from value: ModelValue) throws -> Self?
-
-    /// The format ``save()`` writes the shared instance in. Default: ``ModelFormat/keyedArchive``,
-    /// as in BaseModel. For large models or frequent saves, return ``ModelFormat/fast``
-    /// (FastCoding): it keeps types and shared instances like a keyed archive, in a smaller file
-    /// that loads faster, as BaseModel recommended.
-    static var saveFormat: ModelFormat { get }
-
-    /// The save file of the shared instance: a path relative to
-    /// ``ModelLocations/applicationSupport`` or absolute. Default: `<typeName>.<extension of
-    /// saveFormat>` (`TodoList.plist`, `TodoList.json`).
-    static var saveFile: String { get }
-
-    /// The bundled resource file that seeds the shared instance, in any format: a name in
-    /// ``resourceBundle`` or an absolute path. Default: `<typeName>.plist`.
-    static var resourceFile: String { get }
-
-    /// The bundle holding ``resourceFile``. Default: `Bundle.main`; a type in a package names its
-    /// module's bundle (`Bundle.module`).
-    static var resourceBundle: Bundle { get }
-
-    /// The user-defaults suite the ``ModelFormat/userDefaults`` format saves into; `nil` (the
-    /// default) is `UserDefaults.standard`.
-    static var userDefaultsSuite: String? { get }
 }
 
 extension Model {
@@ -103,16 +83,4 @@ extension Model {
     public static var typeName: String { String(describing: Self.self) }
     /// Builds nothing from non-dictionary values.
     public static func make(from value: ModelValue) throws -> Self? { nil }
-    /// A keyed archive, as in BaseModel.
-    public static var saveFormat: ModelFormat { .keyedArchive }
-    /// `<typeName>.<extension>`.
-    public static var saveFile: String {
-        "\(typeName).\((try? FormatRegistry.shared.codec(for: saveFormat))?.fileExtension ?? "plist")"
-    }
-    /// `<typeName>.plist`.
-    public static var resourceFile: String { "\(typeName).plist" }
-    /// The main bundle.
-    public static var resourceBundle: Bundle { .main }
-    /// The standard defaults.
-    public static var userDefaultsSuite: String? { nil }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A place other than a save file where a format keeps shared instances, plugged into
-/// ``Model/save()`` and shared-instance loading for one ``ModelFormat``.
+/// ``SharedModel/save()`` and shared-instance loading for one ``ModelFormat``.
 ///
 /// The core registers one for ``ModelFormat/userDefaults`` (one defaults key per property);
 /// other targets plug in their own (the crypto target's keychain format stores one secret item
@@ -9,11 +9,11 @@ import Synchronization
 ///
 /// ```swift
 /// SharedInstanceStorages.register(MyStorage(), for: .keychain)
-/// struct Settings: Model { var token = ""; static var saveFormat: ModelFormat { .keychain } }
+/// struct Settings: SharedModel { var token = ""; static var saveFormat: ModelFormat { .keychain } }
 /// try Settings.shared.save()          // calls MyStorage.save(_:)
 /// ```
 ///
-/// A model whose ``Model/saveFormat`` has a storage is saved by the storage and, when its shared
+/// A model whose ``SharedModel/saveFormat`` has a storage is saved by the storage and, when its shared
 /// instance is built, the storage's layer replaces the save file's (defaults ← resource file ←
 /// storage).
 public protocol SharedInstanceStorage: Sendable {
@@ -21,13 +21,13 @@ public protocol SharedInstanceStorage: Sendable {
     /// or `nil` when nothing is stored.
     ///
     /// - Throws: ``ModelError`` when the storage exists but cannot be read.
-    func load<M: Model>(_ type: M.Type) throws(ModelError) -> ModelValue?
+    func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue?
 
     /// Stores `model`, the shared instance of its type. Called under the type's save lock, so
     /// saves of one type never overlap within a process.
     ///
     /// - Throws: ``ModelError`` when the model cannot be encoded or stored.
-    func save<M: Model>(_ model: M) throws(ModelError)
+    func save<M: SharedModel>(_ model: M) throws(ModelError)
 }
 
 /// The registered ``SharedInstanceStorage`` of each format.

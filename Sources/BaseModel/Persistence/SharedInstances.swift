@@ -78,7 +78,7 @@ extension Notification.Name {
     public static let baseModelSharedInstanceUpdated = Notification.Name("BaseModelSharedInstanceUpdatedNotification")
 }
 
-/// A replacement of a shared instance, as ``Model/sharedInstanceUpdates`` delivers it. Read the
+/// A replacement of a shared instance, as ``SharedModel/sharedInstanceUpdates`` delivers it. Read the
 /// type's `shared` for the new instance (it is not carried here, since models need not be
 /// `Sendable`).
 public struct SharedInstanceUpdate: Sendable, Hashable {

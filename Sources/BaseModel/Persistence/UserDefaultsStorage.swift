@@ -2,7 +2,7 @@ import Foundation
 
 /// The ``ModelFormat/userDefaults`` format's place in shared-instance load and save: one defaults
 /// key per codable property (its remote top-level key) in the type's
-/// ``Model/userDefaultsSuite``, as BaseModel's `save` did. A ``SharedInstanceStorage`` like the
+/// ``SharedModel/userDefaultsSuite``, as BaseModel's `save` did. A ``SharedInstanceStorage`` like the
 /// keychain's, registered by the core.
 ///
 /// Unlike BaseModel, saving removes the keys of properties that are now `nil`, and loading reads
@@ -11,7 +11,7 @@ struct UserDefaultsStorage: SharedInstanceStorage {
     /// The tree of the type's keys found in its defaults, or `nil` when it has none.
     ///
     /// - Throws: ``ModelError`` when the suite cannot be opened or a value is not a tree value.
-    func load<M: Model>(_ type: M.Type) throws(ModelError) -> ModelValue? {
+    func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue? {
         let defaults = try Self.defaults(for: type)
         var entries: [String: Any] = [:]
         for key in M.storedPropertyKeys {
@@ -24,7 +24,7 @@ struct UserDefaultsStorage: SharedInstanceStorage {
     /// (on Linux nothing is written otherwise).
     ///
     /// - Throws: ``ModelError`` when the model cannot be encoded or the suite opened.
-    func save<M: Model>(_ model: M) throws(ModelError) {
+    func save<M: SharedModel>(_ model: M) throws(ModelError) {
         let defaults = try Self.defaults(for: M.self)
         guard case .dictionary(let entries) = try model.treeRepresentation() else {
             throw ModelError(.unsupported("\(M.typeName) does not encode to a dictionary"), format: ModelFormat.userDefaults.rawValue)
@@ -39,8 +39,8 @@ struct UserDefaultsStorage: SharedInstanceStorage {
         defaults.synchronize()
     }
 
-    /// The defaults `type` saves into: its ``Model/userDefaultsSuite``, or the standard defaults.
-    static func defaults<M: Model>(for type: M.Type) throws(ModelError) -> UserDefaults {
+    /// The defaults `type` saves into: its ``SharedModel/userDefaultsSuite``, or the standard defaults.
+    static func defaults<M: SharedModel>(for type: M.Type) throws(ModelError) -> UserDefaults {
         guard let suite = M.userDefaultsSuite else { return .standard }
         guard let defaults = UserDefaults(suiteName: suite) else {
             throw ModelError(.unsupported("cannot open the user-defaults suite \"\(suite)\""), format: ModelFormat.userDefaults.rawValue)

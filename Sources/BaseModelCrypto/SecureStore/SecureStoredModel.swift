@@ -12,7 +12,7 @@ import Foundation
 /// ```
 ///
 /// Models that do not conform use ``SecureStores/defaultStore(for:)``.
-public protocol SecureStoredModel: Model {
+public protocol SecureStoredModel: SharedModel {
     /// The store holding this type's items.
     static var secureStore: any SecureStore { get }
 }

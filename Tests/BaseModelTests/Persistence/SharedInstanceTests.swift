@@ -9,7 +9,7 @@ enum SharedFixtureFiles {
 }
 
 /// BaseModel's TestModel: `string` and `date`, saved as JSON.
-final class TestModel: Model, @unchecked Sendable {
+final class TestModel: SharedModel, @unchecked Sendable {
     var string: String?
     var date: Date?
     required init() {}
@@ -19,7 +19,7 @@ final class TestModel: Model, @unchecked Sendable {
 }
 
 /// Layers: defaults, a resource file, a save file.
-final class LayeredSettings: Model, @unchecked Sendable {
+final class LayeredSettings: SharedModel, @unchecked Sendable {
     var theme = "light"       // default only
     var volume = 5            // resource overrides
     var user = "nobody"       // resource, then save file override
@@ -30,7 +30,7 @@ final class LayeredSettings: Model, @unchecked Sendable {
     static var resourceFile: String { SharedFixtureFiles.path("resources/LayeredSettings.json") }
 }
 
-final class Announced: Model, @unchecked Sendable {
+final class Announced: SharedModel, @unchecked Sendable {
     var count = 0
     required init() {}
     static var saveFormat: ModelFormat { .json }
@@ -38,7 +38,7 @@ final class Announced: Model, @unchecked Sendable {
     static var resourceFile: String { SharedFixtureFiles.path("missing/Announced.json") }
 }
 
-final class Counter: Model, @unchecked Sendable {
+final class Counter: SharedModel, @unchecked Sendable {
     var values: [Int] = []
     required init() {}
     static var saveFormat: ModelFormat { .json }
@@ -46,7 +46,7 @@ final class Counter: Model, @unchecked Sendable {
     static var resourceFile: String { SharedFixtureFiles.path("missing/Counter.json") }
 }
 
-class BaseShared: Model, @unchecked Sendable {
+class BaseShared: SharedModel, @unchecked Sendable {
     var name = "base"
     required init() {}
     class var saveFormat: ModelFormat { .json }

@@ -5,7 +5,7 @@ import Testing
 /// A suite of its own, removed afterwards: the tests never touch the user's own defaults.
 let userDefaultsTestSuite = "BaseModelTests.\(UUID().uuidString)"
 
-final class Preferences: Model, @unchecked Sendable {
+final class Preferences: SharedModel, @unchecked Sendable {
     var volume = 5
     var userName: String?
     var lastOpened: Date?

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Model {
+extension SharedModel {
     /// The shared instance of this type, created on first use (BaseModel's `sharedInstance`).
     ///
     /// It is built by layering: the defaults of `init()`, then the bundled ``resourceFile``, then
