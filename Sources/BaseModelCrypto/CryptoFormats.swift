@@ -23,6 +23,6 @@ public enum CryptoFormats {
         let provider = PasswordProvider.modelTypes().or(passwords)
         formats.register(CryptoCodingCodec(passwords: provider))
         formats.register(EnvelopeCodec(secret: .passwords(provider), kdf: kdf, inner: inner, formats: formats))
-        SharedInstanceStorages.register(KeychainStorage(), for: .keychain)
+        formats.register(KeychainStorage(), for: .keychain)
     }
 }

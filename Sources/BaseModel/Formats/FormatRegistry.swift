@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
 
-/// The codecs known to the library, by format, and detection by content.
+/// The codecs known to the library, by format, detection by content, and the
+/// ``SharedInstanceStorage`` of the formats that keep shared instances somewhere other than a
+/// file (user defaults, the keychain).
 ///
 /// Loading never trusts a file's extension: ``detect(_:)`` asks every codec how sure it is that
 /// the bytes are its format and takes the most certain (BaseModel 2.6 did the same by first byte,
@@ -10,20 +12,40 @@ import Synchronization
 public final class FormatRegistry: Sendable {
     private let codecs: Mutex<[ModelFormat: any FormatCodec]>
     private let order: Mutex<[ModelFormat]>
+    private let storages: Mutex<[ModelFormat: any SharedInstanceStorage]>
 
-    /// The registry the library uses.
-    public static let shared = FormatRegistry(codecs: builtInCodecs)
+    /// The registry the library uses: the built-in codecs, and user defaults as a
+    /// shared-instance storage.
+    public static let shared = FormatRegistry(codecs: builtInCodecs, storages: [.userDefaults: UserDefaultsStorage()])
 
-    /// Creates a registry holding `codecs`.
-    public init(codecs: [any FormatCodec] = []) {
+    /// Creates a registry holding `codecs`, and no shared-instance storages.
+    public convenience init(codecs: [any FormatCodec] = []) {
+        self.init(codecs: codecs, storages: [:])
+    }
+
+    private init(codecs: [any FormatCodec], storages: [ModelFormat: any SharedInstanceStorage]) {
         self.codecs = Mutex(Dictionary(codecs.map { ($0.format, $0) }, uniquingKeysWith: { $1 }))
         self.order = Mutex(codecs.map(\.format))
+        self.storages = Mutex(storages)
     }
 
     /// Adds or replaces the codec for its format.
     public func register(_ codec: any FormatCodec) {
         codecs.withLock { $0[codec.format] = codec }
         order.withLock { if !$0.contains(codec.format) { $0.append(codec.format) } }
+    }
+
+    /// Makes `storage` the place where shared instances saved in `format` live (replacing an
+    /// earlier registration): ``SharedModel/save()`` hands them to it, and loading takes the
+    /// storage's layer instead of a save file's.
+    public func register(_ storage: any SharedInstanceStorage, for format: ModelFormat) {
+        storages.withLock { $0[format] = storage }
+    }
+
+    /// The shared-instance storage registered for `format`, or `nil` when the format saves to
+    /// a file.
+    public func storage(for format: ModelFormat) -> (any SharedInstanceStorage)? {
+        storages.withLock { $0[format] }
     }
 
     /// The codec for `format`.

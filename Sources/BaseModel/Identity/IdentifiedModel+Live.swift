@@ -8,26 +8,26 @@ extension IdentifiedModel {
     ///
     /// - Throws: ``ModelError`` when the identifier is missing or of the wrong kind (naming its
     ///   key), or a value does not fit.
-    public static func live(object: Any, in map: IdentityMap = .default) throws(ModelError) -> Live<Self> {
+    public static func live(object: Any, in map: IdentityMap = .shared) throws(ModelError) -> Live<Self> {
         try map.instance(Self.self, object: object)
     }
 
     /// The live instances for the elements of `array`, created or merged in `map`.
     ///
     /// - Throws: ``ModelError`` for the first element that does not fit.
-    public static func live(array: Any, in map: IdentityMap = .default) throws(ModelError) -> [Live<Self>] {
+    public static func live(array: Any, in map: IdentityMap = .shared) throws(ModelError) -> [Live<Self>] {
         try map.instances(Self.self, array: array)
     }
 
     /// The live instance for `id` in `map`: the existing one, the stored one, or a stub.
     ///
     /// - Throws: ``ModelError`` when the map's store cannot read its copy.
-    public static func live(id: ID, in map: IdentityMap = .default) throws(ModelError) -> Live<Self> {
+    public static func live(id: ID, in map: IdentityMap = .shared) throws(ModelError) -> Live<Self> {
         try map.instance(Self.self, id: id)
     }
 
     /// The live instance for `id` in `map`, or `nil`; never creates one.
-    public static func existing(id: ID, in map: IdentityMap = .default) -> Live<Self>? {
+    public static func existing(id: ID, in map: IdentityMap = .shared) -> Live<Self>? {
         map.existing(Self.self, id: id)
     }
 }

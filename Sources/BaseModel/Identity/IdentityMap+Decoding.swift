@@ -6,7 +6,7 @@ protocol LiveTreeDecoding {
 
 extension Live: LiveTreeDecoding {
     static func decodeLive(from value: ModelValue, decoder: TreeDecoder, component: ModelPath.Component?) throws -> Any {
-        try (decoder.state.identityMap ?? .default).resolve(Value.self, from: value, decoder: decoder, component: component)
+        try (decoder.state.identityMap ?? .shared).resolve(Value.self, from: value, decoder: decoder, component: component)
     }
 }
 

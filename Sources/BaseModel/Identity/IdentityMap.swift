@@ -34,7 +34,7 @@ import Synchronization
 /// - Persistence: ``store``
 public final class IdentityMap: Sendable {
     /// The process-wide map, used by decodes that name no map.
-    public static let `default` = IdentityMap()
+    public static let shared = IdentityMap()
 
     /// Posted after a merge or an update changed a live instance; the notification's object is
     /// the ``Live`` instance, and its user info holds `"typeName"` and `"id"` (the identifier as

@@ -83,7 +83,7 @@ extension SharedModel {
         let lock = SharedInstances.saveLock(for: Self.self)
         lock.lock()
         defer { lock.unlock() }
-        if let storage = SharedInstanceStorages.storage(for: Self.saveFormat) { return try storage.save(self) }
+        if let storage = FormatRegistry.shared.storage(for: Self.saveFormat) { return try storage.save(self) }
         try write(to: Self.saveFile, format: Self.saveFormat, atomically: true)
     }
 
@@ -105,7 +105,7 @@ extension SharedModel {
             layers.append(tree)
             typed = typed || storesTypes
         }
-        if let storage = SharedInstanceStorages.storage(for: saveFormat) {
+        if let storage = FormatRegistry.shared.storage(for: saveFormat) {
             if let stored = try storage.load(Self.self) { layers.append(stored) }
         } else if let data = FileManager.default.contents(atPath: saveURL.path) {
             let codec = try FormatRegistry.shared.detect(data)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A place other than a save file where a format keeps shared instances, plugged into
 /// ``SharedModel/save()`` and shared-instance loading for one ``ModelFormat``.
 ///
@@ -8,7 +6,7 @@ import Synchronization
 /// per property):
 ///
 /// ```swift
-/// SharedInstanceStorages.register(MyStorage(), for: .keychain)
+/// FormatRegistry.shared.register(MyStorage(), for: .keychain)
 /// struct Settings: SharedModel { var token = ""; static var saveFormat: ModelFormat { .keychain } }
 /// try Settings.shared.save()          // calls MyStorage.save(_:)
 /// ```
@@ -28,22 +26,6 @@ public protocol SharedInstanceStorage: Sendable {
     ///
     /// - Throws: ``ModelError`` when the model cannot be encoded or stored.
     func save<M: SharedModel>(_ model: M) throws(ModelError)
-}
-
-/// The registered ``SharedInstanceStorage`` of each format.
-public enum SharedInstanceStorages {
-    private static let storages = Mutex<[ModelFormat: any SharedInstanceStorage]>([.userDefaults: UserDefaultsStorage()])
-
-    /// Makes `storage` the place where shared instances saved in `format` live (replacing an
-    /// earlier registration).
-    public static func register(_ storage: any SharedInstanceStorage, for format: ModelFormat) {
-        storages.withLock { $0[format] = storage }
-    }
-
-    /// The storage registered for `format`, or `nil` when the format saves to a file.
-    public static func storage(for format: ModelFormat) -> (any SharedInstanceStorage)? {
-        storages.withLock { $0[format] }
-    }
 }
 
 extension Model {

@@ -17,7 +17,7 @@ struct Credentials: SecureStoredModel, Equatable {
 
 @Suite struct KeychainFormatTests {
     @Test func savesOneItemPerPropertyAndRemovesNil() throws {
-        SharedInstanceStorages.register(KeychainStorage(), for: .keychain)
+        FormatRegistry.shared.register(KeychainStorage(), for: .keychain)
         defer { try? FileManager.default.removeItem(at: Credentials.folder) }
         let credentials = Credentials(user: "ada", token: "t0k3n", pin: 1234, scopes: ["read", "write"])
         try credentials.save()

@@ -45,6 +45,6 @@ struct ReadmeTweet: IdentifiedModel {
         }
         #expect(detached.followers == 400)
         #expect(await changes.next()?.followers == 1)
-        #expect(IdentityMap.default.existing(ReadmeUser.self, id: 1) == nil)
+        #expect(IdentityMap.shared.existing(ReadmeUser.self, id: 1) == nil)
     }
 }

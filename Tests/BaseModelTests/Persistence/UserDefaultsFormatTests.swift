@@ -21,8 +21,8 @@ final class Preferences: SharedModel, @unchecked Sendable {
 
 @Suite(.serialized) struct UserDefaultsFormatTests {
     @Test func userDefaultsIsASharedInstanceStorageLikeTheKeychain() {
-        #expect(SharedInstanceStorages.storage(for: .userDefaults) != nil)
-        #expect(SharedInstanceStorages.storage(for: .json) == nil)
+        #expect(FormatRegistry.shared.storage(for: .userDefaults) != nil)
+        #expect(FormatRegistry.shared.storage(for: .json) == nil)
     }
 
     @Test func savePutsOnePropertyPerKeyAndRemovesNilOnes() throws {
