@@ -1,7 +1,7 @@
 extension TypedTree {
     /// How deeply arrays and dictionaries may nest in a typed tree: 512 levels, the JSON
     /// parser's default, with the root at level 1.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Checks that `tree` is a well-formed typed tree: the root is a dictionary, every `$class`
     /// is a string, and every `$alias` is a string naming a value of the tree that is not itself
@@ -30,7 +30,7 @@ extension TypedTree {
     ///   ``maximumDepth``.
     ///
     /// Complexity: O(*n*) for a tree of *n* values, plus O(*d*) per alias whose path has *d* steps.
-    public static func validate(_ tree: ModelValue, format: String? = nil) throws(ModelError) {
+    package static func validate(_ tree: ModelValue, format: String? = nil) throws(ModelError) {
         guard case .dictionary = tree else {
             throw ModelError(.typeMismatch(expected: "dictionary", found: tree.kindName), excerpt: tree.excerpt, format: format)
         }

@@ -34,20 +34,20 @@
 /// - ``isAlias(_:)``, ``resolve(_:in:)``, ``keyPath(for:)``: aliases and the paths they name.
 /// - ``validate(_:format:)``, ``maximumDepth``: the checks every typed tree passes on read and
 ///   write.
-public enum TypedTree {
+package enum TypedTree {
     /// `$class`: the registered type name of a typed object (HRCoder's `+classNameKey`).
-    public static let classKey = "$class"
+    package static let classKey = "$class"
     /// `$alias`: the dotted key path of an object met before, in `{"$alias": "items.0"}`.
-    public static let aliasKey = "$alias"
+    package static let aliasKey = "$alias"
     /// `$root`: the key path that names the root object. It appears only as an alias target.
-    public static let rootKeyPath = "$root"
+    package static let rootKeyPath = "$root"
 
     /// Whether `value` is an alias: a dictionary holding ``aliasKey``.
     ///
     /// HRCoder checks for an alias before anything else, so a dictionary holding both `$alias`
     /// and `$class` is an alias. Its other keys mean nothing: every reader ignores them, and the
     /// HR codecs drop them when they read or write.
-    public static func isAlias(_ value: ModelValue) -> Bool {
+    package static func isAlias(_ value: ModelValue) -> Bool {
         guard case .dictionary(let entries) = value else { return false }
         return entries[aliasKey] != nil
     }
@@ -68,7 +68,7 @@ public enum TypedTree {
     ///
     /// Complexity: O(*d*) dictionary lookups for a path of *d* steps, plus O(length of the path)
     /// to split it.
-    public static func resolve(_ keyPath: String, in tree: ModelValue) -> ModelValue? {
+    package static func resolve(_ keyPath: String, in tree: ModelValue) -> ModelValue? {
         if keyPath == rootKeyPath { return tree }
         var current = tree
         for step in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
@@ -106,7 +106,7 @@ public enum TypedTree {
     /// ```
     ///
     /// A key that contains `.` cannot be named by a key path; HRCoder has the same limit.
-    public static func keyPath(for path: ModelPath) -> String {
+    package static func keyPath(for path: ModelPath) -> String {
         guard !path.components.isEmpty else { return rootKeyPath }
         var result = ""
         for (position, component) in path.components.enumerated() {

@@ -18,22 +18,22 @@ import _CryptoExtras
 /// let sealed = try CryptoCoding.encrypt(plain, password: "secret", iv: iv, salt: salt)
 /// let plain2 = try CryptoCoding.decrypt(sealed, password: "secret", iv: iv, salt: salt)
 /// ```
-public enum CryptoCoding {
+enum CryptoCoding {
     /// The version new archives are written with.
-    public static let currentVersion = 2.0
+    static let currentVersion = 2.0
     /// PBKDF2 rounds of version 2.
-    public static let rounds = 1024
+    static let rounds = 1024
     /// AES-128: the key size in bytes.
-    public static let keyByteCount = 16
+    static let keyByteCount = 16
     /// The IV size in bytes.
-    public static let ivByteCount = 16
+    static let ivByteCount = 16
     /// The salt size new archives get.
-    public static let saltByteCount = 8
+    static let saltByteCount = 8
 
     /// The key for `password` and `salt` under the key schedule of `version`.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` for versions above 2 or below 0.
-    public static func key(password: String, salt: Data, version: Double = currentVersion) throws(ModelError) -> SymmetricKey {
+    static func key(password: String, salt: Data, version: Double = currentVersion) throws(ModelError) -> SymmetricKey {
         switch try schedule(of: version) {
         case 1: return legacyKey(password: password, salt: salt)
         default:
@@ -50,7 +50,7 @@ public enum CryptoCoding {
     /// Encrypts `plaintext` (PKCS#7-padded) with the key of `password`, `salt` and `version`.
     ///
     /// - Throws: ``ModelError`` for an IV that is not 16 bytes or an unsupported version.
-    public static func encrypt(
+    static func encrypt(
         _ plaintext: Data, password: String, iv: Data, salt: Data, version: Double = currentVersion
     ) throws(ModelError) -> Data {
         let key = try key(password: password, salt: salt, version: version)
@@ -67,7 +67,7 @@ public enum CryptoCoding {
     ///   wrong password gives (and, since there is no MAC, what damaged bytes usually give too);
     ///   ``ModelError/Reason/malformed(_:)`` for an IV that is not 16 bytes or a cypher that is
     ///   not whole blocks.
-    public static func decrypt(
+    static func decrypt(
         _ cypher: Data, password: String, iv: Data, salt: Data, version: Double = currentVersion
     ) throws(ModelError) -> Data {
         let format = ModelFormat.cryptoCoding.rawValue

@@ -1,4 +1,4 @@
-import BaseModelCrypto
+@testable import BaseModelCrypto
 import Crypto
 import Foundation
 import Testing

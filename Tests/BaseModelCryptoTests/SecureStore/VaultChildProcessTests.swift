@@ -1,4 +1,4 @@
-import BaseModelCrypto
+@testable import BaseModelCrypto
 import Foundation
 import Testing
 
@@ -45,7 +45,7 @@ import Testing
         #expect(bytes.range(of: Data("Sealed item".utf8)) == nil)
         let (format, plaintext) = try EnvelopeCodec(secret: .passwords(.fixed("child password"))).open(bytes)
         #expect(format == .json)
-        let tree = try JSONCodec().decodeTree(from: plaintext)
+        let tree = try ModelValue(data: plaintext)
         #expect(tree["items"]?[4]?["label"] == "Sealed item")
         let error = try #require(throws: ModelError.self) {
             try EnvelopeCodec(secret: .passwords(.fixed("guess"))).decodeTree(from: bytes)

@@ -1,4 +1,4 @@
-import BaseModelCrypto
+@testable import BaseModelCrypto
 import Foundation
 
 /// A small model of every kind of value the formats share.

@@ -1,4 +1,4 @@
-import BaseModelSQLite
+@testable import BaseModelSQLite
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import BaseModelSQLite
+@testable import BaseModelSQLite
 import Foundation
 
 /// A game as FDModel's README has it: a string identifier read from `game_id`.

@@ -1,4 +1,4 @@
-import BaseModel
+@testable import BaseModel
 import Foundation
 
 // Models for the GeoJSON outline of Canada in `shared/corpus/json/canada.json`.

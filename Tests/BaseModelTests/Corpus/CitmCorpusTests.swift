@@ -1,4 +1,4 @@
-import BaseModel
+@testable import BaseModel
 import Foundation
 import Testing
 
@@ -155,7 +155,7 @@ struct CitmCorpusTests {
         let parsed = try JSONParser.parse(try JSONWriter.data(from: tree))
         #expect(parsed == tree)
         #expect(try ModelDecoder().decode(CitmCatalog.self, from: parsed) == catalog)
-        #expect(try CitmCatalog(json: catalog.jsonData(options: .prettyPrinted)) == catalog)
+        #expect(try CitmCatalog(json: catalog.jsonData(prettyPrinted: true)) == catalog)
     }
 
     @Test("the tree is the input without its nulls")

@@ -1,4 +1,4 @@
-import BaseModel
+@testable import BaseModel
 import Foundation
 import Testing
 

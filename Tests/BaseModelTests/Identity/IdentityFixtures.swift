@@ -1,4 +1,4 @@
-import BaseModel
+@testable import BaseModel
 import Foundation
 
 /// FDModel's example game: the identifier under `id`, a `MM/dd/yyyy` release date through a

@@ -1,4 +1,4 @@
-import BaseModel
+@testable import BaseModel
 
 // twitter.json mapped with identity: statuses and users are live instances, so a user who
 // tweets and is retweeted is one object. (Tests/BaseModelTests/Corpus/TwitterModels.swift stays

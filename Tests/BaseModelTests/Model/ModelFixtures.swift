@@ -1,4 +1,4 @@
-import BaseModel
+@testable import BaseModel
 import Foundation
 
 /// The models the Model/ suites share. They live in a namespace so that their unqualified names

@@ -1,4 +1,4 @@
-import BaseModel
+@testable import BaseModel
 import Foundation
 
 /// The shared corpus, found from this file: up to the package root (the first directory that

@@ -11,22 +11,22 @@
 /// ```swift
 /// FastDecimal(UInt64.max).modelValue   // .unsignedInteger(18446744073709551615)
 /// ```
-public struct FastDecimal: Sendable, Hashable {
+struct FastDecimal: Sendable, Hashable {
     /// The size of the struct in the file (and its alignment, as `sizeof(NSDecimal)`).
-    public static let size = 20
+    static let size = 20
 
     /// The 20 bytes as stored.
-    public let bytes: [UInt8]
+    let bytes: [UInt8]
 
     /// Wraps 20 stored bytes; `nil` for any other count.
-    public init?(bytes: [UInt8]) {
+    init?(bytes: [UInt8]) {
         guard bytes.count == Self.size else { return nil }
         self.bytes = bytes
     }
 
     /// The compact decimal of an unsigned integer: trailing decimal zeros move to the exponent,
     /// as `NSDecimalCompact` does.
-    public init(_ value: UInt64) {
+    init(_ value: UInt64) {
         var mantissa = value
         var exponent: UInt8 = 0
         while mantissa != 0, mantissa % 10 == 0 {
@@ -50,20 +50,20 @@ public struct FastDecimal: Sendable, Hashable {
     }
 
     /// The power of ten.
-    public var exponent: Int8 { Int8(bitPattern: bytes[0]) }
+    var exponent: Int8 { Int8(bitPattern: bytes[0]) }
     /// How many mantissa words are used (0…8).
-    public var length: Int { Int(bytes[1] & 0x0F) }
+    var length: Int { Int(bytes[1] & 0x0F) }
     /// Whether the value is negative (with length 0: NaN).
-    public var isNegative: Bool { bytes[1] & 0x10 != 0 }
+    var isNegative: Bool { bytes[1] & 0x10 != 0 }
     /// Whether the mantissa has no trailing decimal zeros.
-    public var isCompact: Bool { bytes[1] & 0x20 != 0 }
+    var isCompact: Bool { bytes[1] & 0x20 != 0 }
     /// The eight mantissa words, least significant first.
-    public var mantissa: [UInt16] { (0..<8).map { UInt16(bytes[4 + 2 * $0]) | UInt16(bytes[5 + 2 * $0]) << 8 } }
+    var mantissa: [UInt16] { (0..<8).map { UInt16(bytes[4 + 2 * $0]) | UInt16(bytes[5 + 2 * $0]) << 8 } }
 
     /// The number as a tree value: an ``ModelValue/integer(_:)`` or
     /// ``ModelValue/unsignedInteger(_:)`` when it is a whole number that fits 64 bits, otherwise
     /// the nearest ``ModelValue/double(_:)`` (NaN for the NaN decimal).
-    public var modelValue: ModelValue {
+    var modelValue: ModelValue {
         let words = mantissa.prefix(min(length, 8))
         if words.isEmpty { return isNegative ? .double(.nan) : .integer(0) }
         if let whole = wholeValue(words) {

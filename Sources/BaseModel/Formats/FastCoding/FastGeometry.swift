@@ -5,7 +5,7 @@
 /// every object alias after an `NSValue` pointed one entry off. ``FastWriter`` does not cache
 /// them, which keeps its files readable by the original reader. The original writer also left
 /// affine transforms unaligned while its reader aligns them; this library aligns on both sides.
-public enum FastGeometry: Sendable, Hashable {
+enum FastGeometry: Sendable, Hashable {
     /// `CGPoint`/`NSPoint`.
     case point(x: Double, y: Double)
     /// `CGSize`/`NSSize`.
@@ -22,7 +22,7 @@ public enum FastGeometry: Sendable, Hashable {
     case transform3D([Double])
 
     /// The chunk tag of this kind.
-    public var tag: FastTag {
+    var tag: FastTag {
         switch self {
         case .point: .point
         case .size: .size
@@ -35,7 +35,7 @@ public enum FastGeometry: Sendable, Hashable {
     }
 
     /// The doubles of this value in file order (empty for a range).
-    public var components: [Double] {
+    var components: [Double] {
         switch self {
         case .point(let x, let y): [x, y]
         case .size(let width, let height): [width, height]
@@ -73,14 +73,14 @@ public enum FastGeometry: Sendable, Hashable {
 }
 
 /// One run of an index set: `length` indexes from `location`.
-public struct FastIndexRange: Sendable, Hashable {
+struct FastIndexRange: Sendable, Hashable {
     /// The first index.
-    public var location: UInt32
+    var location: UInt32
     /// How many indexes.
-    public var length: UInt32
+    var length: UInt32
 
     /// Creates a run.
-    public init(location: UInt32, length: UInt32) {
+    init(location: UInt32, length: UInt32) {
         self.location = location
         self.length = length
     }

@@ -7,25 +7,25 @@
 /// ```
 ///
 /// The counts are capacity hints: the reader never trusts them for an allocation.
-public struct FastHeader: Sendable, Hashable {
+struct FastHeader: Sendable, Hashable {
     /// The size of the header in bytes.
-    public static let size = 20
+    static let size = 20
     /// The first four bytes of every FastCoding file.
-    public static let magic: [UInt8] = [0x54, 0x53, 0x41, 0x46]
+    static let magic: [UInt8] = [0x54, 0x53, 0x41, 0x46]
 
     /// The major version: 3 for the files this library reads and writes (2 for legacy files).
-    public var majorVersion: UInt16
+    var majorVersion: UInt16
     /// The minor version: 3 when written here; ignored on read, as FastCoding does.
-    public var minorVersion: UInt16
+    var minorVersion: UInt16
     /// The number of object-cache entries the writer made.
-    public var objectCount: UInt32
+    var objectCount: UInt32
     /// The number of class definitions.
-    public var classCount: UInt32
+    var classCount: UInt32
     /// The number of string-cache entries (strings and URLs).
-    public var stringCount: UInt32
+    var stringCount: UInt32
 
     /// Creates a header; the default is version 3.3 with empty caches.
-    public init(majorVersion: UInt16 = 3, minorVersion: UInt16 = 3, objectCount: UInt32 = 0, classCount: UInt32 = 0, stringCount: UInt32 = 0) {
+    init(majorVersion: UInt16 = 3, minorVersion: UInt16 = 3, objectCount: UInt32 = 0, classCount: UInt32 = 0, stringCount: UInt32 = 0) {
         self.majorVersion = majorVersion
         self.minorVersion = minorVersion
         self.objectCount = objectCount
@@ -40,7 +40,7 @@ public struct FastHeader: Sendable, Hashable {
     ///   ``ModelError/Reason/truncated`` for fewer than 20 bytes, and
     ///   ``ModelError/Reason/unsupported(_:)`` for a major version other than 3 (2.x files are
     ///   not read, see ``FastCodec``).
-    public init(reading bytes: some Collection<UInt8>) throws(ModelError) {
+    init(reading bytes: some Collection<UInt8>) throws(ModelError) {
         guard !bytes.isEmpty else { throw ModelError(.empty, format: FastReader.format) }
         guard bytes.starts(with: Self.magic) || (bytes.count < 4 && Self.magic.starts(with: bytes)) else {
             throw ModelError(.malformed("not a FastCoding file (the magic is not \"TSAF\")"), format: FastReader.format, offset: 0)
@@ -58,7 +58,7 @@ public struct FastHeader: Sendable, Hashable {
     }
 
     /// The 20 bytes of this header.
-    public var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var result = Self.magic
         result.reserveCapacity(Self.size)
         for half in [majorVersion, minorVersion] { result += [UInt8(half & 0xFF), UInt8(half >> 8)] }

@@ -14,7 +14,7 @@ extension FastObject {
     ///   the checks, plus bytes left after the root value, nesting deeper than
     ///   ``maximumDepth``, a class definition not followed by an object, a URL whose parts are
     ///   not a string and a URL, and an NSCoded class name or key that is not a string.
-    public init(data: Data, safe: Bool = false) throws(ModelError) {
+    init(data: Data, safe: Bool = false) throws(ModelError) {
         var document = FastDocumentReader(reader: try FastReader(data: data, safe: safe))
         self = try document.readValue(depth: 0)
         guard document.reader.isAtEnd else {
@@ -194,7 +194,7 @@ struct FastDocumentReader {
 
 extension FastObject {
     /// A short name of this value's kind for error messages.
-    public var kindName: String {
+    var kindName: String {
         switch self {
         case .nilValue: "nil"
         case .null: "null"

@@ -14,7 +14,7 @@ extension FastObject {
     /// - Throws: ``ModelError`` with format `fast`: an alias to a slot not written yet (aliases
     ///   can only point back), a string holding a NUL character, a transform with the wrong
     ///   number of values, or nesting deeper than ``maximumDepth``.
-    public func data() throws(ModelError) -> Data {
+    func data() throws(ModelError) -> Data {
         var writer = FastWriter()
         try write(to: &writer, depth: 0)
         return writer.finish()
@@ -23,7 +23,7 @@ extension FastObject {
     /// Writes this value as chunks into `writer`.
     ///
     /// - Throws: ``ModelError`` as ``data()``.
-    public func write(to writer: inout FastWriter, depth: Int = 0) throws(ModelError) {
+    func write(to writer: inout FastWriter, depth: Int = 0) throws(ModelError) {
         guard depth < Self.maximumDepth else {
             throw ModelError(.unsupported("values nested deeper than \(Self.maximumDepth) levels"), format: FastReader.format)
         }

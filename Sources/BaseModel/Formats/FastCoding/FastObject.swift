@@ -19,7 +19,7 @@ import Foundation
 ///
 /// Not `indirect`: the recursive cases hold arrays, which are references already, so a scalar
 /// node (a double of a coordinate list) costs no allocation of its own.
-public enum FastObject: Sendable, Hashable {
+enum FastObject: Sendable, Hashable {
     /// ``FastTag/nil``: an absent property value.
     case nilValue
     /// `NSNull`.
@@ -65,7 +65,7 @@ public enum FastObject: Sendable, Hashable {
     case keyedArchive(Data)
 
     /// Which list a ``list(_:kind:mutable:)`` is.
-    public enum ListKind: Sendable, Hashable {
+    enum ListKind: Sendable, Hashable {
         /// `NSArray`.
         case array
         /// `NSSet` (file order kept).
@@ -75,19 +75,19 @@ public enum FastObject: Sendable, Hashable {
     }
 
     /// A dictionary or NSCoded entry.
-    public struct Entry: Sendable, Hashable {
+    struct Entry: Sendable, Hashable {
         /// The key (a string in NSCoded objects and in trees; any value in a dictionary).
-        public var key: FastObject
+        var key: FastObject
         /// The value.
-        public var value: FastObject
+        var value: FastObject
 
         /// Creates an entry.
-        public init(key: FastObject, value: FastObject) {
+        init(key: FastObject, value: FastObject) {
             self.key = key
             self.value = value
         }
     }
 
     /// The deepest nesting the document reader and the tree writer accept.
-    public static let maximumDepth = 512
+    static let maximumDepth = 512
 }

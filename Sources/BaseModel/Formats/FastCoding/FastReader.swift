@@ -24,29 +24,29 @@ import Foundation
 /// (``ModelError/Reason/malformed(_:)``), and, in safe mode, a tag that makes objects of named
 /// classes (``ModelError/Reason/unsupported(_:)``). No allocation is sized by a count before
 /// the count is checked against the remaining input.
-public struct FastReader: Sendable {
+struct FastReader: Sendable {
     /// The format name in errors: `fast`.
-    public static let format = "fast"
+    static let format = "fast"
 
     /// A class definition: a class name and its keys.
-    public struct ClassDefinition: Sendable, Hashable {
+    struct ClassDefinition: Sendable, Hashable {
         /// The class name.
-        public let className: String
+        let className: String
         /// The keys, in the order of the values of every object of this definition.
-        public let keys: [String]
+        let keys: [String]
     }
 
     /// The header read from the first 20 bytes.
-    public let header: FastHeader
+    let header: FastHeader
     /// Whether tags that create objects of named classes are refused (see
     /// ``FastTag/isUnsafe``).
-    public let safe: Bool
+    let safe: Bool
     /// The offset of the next byte to read.
-    public private(set) var offset = FastHeader.size
+    private(set) var offset = FastHeader.size
     /// The number of object-cache slots reserved so far.
-    public private(set) var objectCount = 0
+    private(set) var objectCount = 0
     /// The class definitions read so far, by class index.
-    public private(set) var definitions: [ClassDefinition] = []
+    private(set) var definitions: [ClassDefinition] = []
     private var strings: [FastStringKey] = []
     private let bytes: [UInt8]
 
@@ -55,20 +55,20 @@ public struct FastReader: Sendable {
     /// - Parameter safe: Refuse ``FastTag/nil``, class definitions, objects, NSCoded objects and
     ///   keyed archives, as FastCoding's `propertyListWithData:` does for untrusted input.
     /// - Throws: ``ModelError`` as ``FastHeader/init(reading:)``.
-    public init(data: Data, safe: Bool = false) throws(ModelError) {
+    init(data: Data, safe: Bool = false) throws(ModelError) {
         self.bytes = [UInt8](data)
         self.header = try FastHeader(reading: bytes)
         self.safe = safe
     }
 
     /// Whether every byte has been read.
-    public var isAtEnd: Bool { offset >= bytes.count }
+    var isAtEnd: Bool { offset >= bytes.count }
 
     /// How many bytes are left.
-    public var remaining: Int { bytes.count - offset }
+    var remaining: Int { bytes.count - offset }
 
     /// The number of string-cache entries so far.
-    public var stringCount: Int { strings.count }
+    var stringCount: Int { strings.count }
 
     // MARK: - Tags and scalars
 
@@ -76,7 +76,7 @@ public struct FastReader: Sendable {
     ///
     /// - Throws: ``ModelError`` at the end of the input, for a byte that is no tag, and in safe
     ///   mode for an unsafe tag.
-    public mutating func readTag() throws(ModelError) -> FastTag {
+    mutating func readTag() throws(ModelError) -> FastTag {
         let start = offset
         let byte = try readByte()
         guard let tag = FastTag(rawValue: byte) else {
@@ -91,7 +91,7 @@ public struct FastReader: Sendable {
     /// Reads the payload of an integer chunk (``FastTag/int8`` … ``FastTag/int64``).
     ///
     /// - Throws: ``ModelError`` at the end of the input, or for another tag.
-    public mutating func readInteger(_ tag: FastTag) throws(ModelError) -> Int64 {
+    mutating func readInteger(_ tag: FastTag) throws(ModelError) -> Int64 {
         switch tag {
         case .int8: Int64(Int8(bitPattern: try readByte()))
         case .int16: Int64(Int16(bitPattern: try readAligned(UInt16.self)))
@@ -102,13 +102,13 @@ public struct FastReader: Sendable {
     }
 
     /// Reads an aligned `Float32` payload.
-    public mutating func readFloat32() throws(ModelError) -> Float { Float(bitPattern: try readAligned(UInt32.self)) }
+    mutating func readFloat32() throws(ModelError) -> Float { Float(bitPattern: try readAligned(UInt32.self)) }
 
     /// Reads an aligned `Float64` payload (floats, dates).
-    public mutating func readFloat64() throws(ModelError) -> Double { Double(bitPattern: try readAligned(UInt64.self)) }
+    mutating func readFloat64() throws(ModelError) -> Double { Double(bitPattern: try readAligned(UInt64.self)) }
 
     /// Reads a decimal payload: 20 bytes aligned to 20.
-    public mutating func readDecimal() throws(ModelError) -> FastDecimal {
+    mutating func readDecimal() throws(ModelError) -> FastDecimal {
         try skipPadding(to: FastDecimal.size)
         try need(FastDecimal.size)
         let value = FastDecimal(bytes: Array(bytes[offset..<offset + FastDecimal.size]))!
@@ -117,7 +117,7 @@ public struct FastReader: Sendable {
     }
 
     /// Reads the payload of a geometry chunk (``FastTag/point`` … ``FastTag/transform3D``).
-    public mutating func readGeometry(_ tag: FastTag) throws(ModelError) -> FastGeometry {
+    mutating func readGeometry(_ tag: FastTag) throws(ModelError) -> FastGeometry {
         if tag == .range {
             let location = try readAligned(UInt32.self)
             return .range(location: location, length: try readAligned(UInt32.self))
@@ -138,7 +138,7 @@ public struct FastReader: Sendable {
     /// Reads a NUL-terminated UTF-8 string without caching it (class names and keys).
     ///
     /// - Throws: ``ModelError`` when no NUL follows or the bytes are not UTF-8.
-    public mutating func readRawString() throws(ModelError) -> String {
+    mutating func readRawString() throws(ModelError) -> String {
         let start = offset
         guard let end = bytes[offset...].firstIndex(of: 0) else {
             throw failure(.truncated, at: start, excerpt: "a string without its NUL terminator")
@@ -151,7 +151,7 @@ public struct FastReader: Sendable {
     }
 
     /// Reads the payload of a ``FastTag/string`` chunk and adds it to the string cache.
-    public mutating func readString() throws(ModelError) -> String {
+    mutating func readString() throws(ModelError) -> String {
         let text = try readRawString()
         strings.append(.string(text))
         return text
@@ -161,7 +161,7 @@ public struct FastReader: Sendable {
     /// a `String` or a ``FastURL``.
     ///
     /// - Throws: ``ModelError`` for an index beyond the entries read so far.
-    public mutating func readStringAlias(_ tag: FastTag) throws(ModelError) -> StringEntry {
+    mutating func readStringAlias(_ tag: FastTag) throws(ModelError) -> StringEntry {
         let start = offset
         let index = try readIndex(tag, small: .stringAlias8, medium: .stringAlias16, large: .stringAlias32)
         guard index < strings.count else {
@@ -174,7 +174,7 @@ public struct FastReader: Sendable {
     }
 
     /// A string-cache entry.
-    public enum StringEntry: Sendable, Hashable {
+    enum StringEntry: Sendable, Hashable {
         /// A string.
         case string(String)
         /// A URL.
@@ -182,7 +182,7 @@ public struct FastReader: Sendable {
     }
 
     /// Adds a URL to the string cache, once its two children have been read.
-    public mutating func cacheURL(_ url: FastURL) { strings.append(.url(url)) }
+    mutating func cacheURL(_ url: FastURL) { strings.append(.url(url)) }
 
     // MARK: - Counts, data, index sets
 
@@ -190,7 +190,7 @@ public struct FastReader: Sendable {
     /// that the rest of the input could hold them.
     ///
     /// - Throws: ``ModelError`` when the count is larger than the remaining bytes allow.
-    public mutating func readCount(minimumBytes: Int = 1) throws(ModelError) -> Int {
+    mutating func readCount(minimumBytes: Int = 1) throws(ModelError) -> Int {
         try skipPadding(to: 4)
         let start = offset
         let count = Int(try readAligned(UInt32.self))
@@ -202,7 +202,7 @@ public struct FastReader: Sendable {
 
     /// Reads the payload of a ``FastTag/data`` or ``FastTag/mutableData`` chunk: the length, the
     /// bytes and the padding to 4.
-    public mutating func readData() throws(ModelError) -> Data {
+    mutating func readData() throws(ModelError) -> Data {
         let start = offset
         let length = Int(try readAligned(UInt32.self))
         let padded = (length + 3) & ~3
@@ -218,7 +218,7 @@ public struct FastReader: Sendable {
     }
 
     /// Reads the ranges of an index-set chunk.
-    public mutating func readIndexRanges() throws(ModelError) -> [FastIndexRange] {
+    mutating func readIndexRanges() throws(ModelError) -> [FastIndexRange] {
         let count = try readCount(minimumBytes: 8)
         var ranges: [FastIndexRange] = []
         ranges.reserveCapacity(count)
@@ -234,7 +234,7 @@ public struct FastReader: Sendable {
     /// Reserves the next object-cache slot; call it where the format caches a value.
     ///
     /// - Returns: The slot's index.
-    public mutating func reserveObjectSlot() -> Int {
+    mutating func reserveObjectSlot() -> Int {
         objectCount += 1
         return objectCount - 1
     }
@@ -242,7 +242,7 @@ public struct FastReader: Sendable {
     /// Reads the index of an object alias (``FastTag/objectAlias8`` …).
     ///
     /// - Throws: ``ModelError`` for an index of a slot not reserved yet.
-    public mutating func readObjectAlias(_ tag: FastTag) throws(ModelError) -> Int {
+    mutating func readObjectAlias(_ tag: FastTag) throws(ModelError) -> Int {
         let start = offset
         let index = try readIndex(tag, small: .objectAlias8, medium: .objectAlias16, large: .objectAlias32)
         guard index < objectCount else {
@@ -254,7 +254,7 @@ public struct FastReader: Sendable {
     /// Reads the payload of a ``FastTag/classDefinition`` chunk and stores the definition.
     ///
     /// - Returns: The definition's class index.
-    public mutating func readClassDefinition() throws(ModelError) -> Int {
+    mutating func readClassDefinition() throws(ModelError) -> Int {
         let className = try readRawString()
         let count = try readCount(minimumBytes: 1)
         var keys: [String] = []
@@ -269,7 +269,7 @@ public struct FastReader: Sendable {
     /// values) and reads one value per key.
     ///
     /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
-    public mutating func readObjectClass(_ tag: FastTag) throws(ModelError) -> (index: Int, definition: ClassDefinition) {
+    mutating func readObjectClass(_ tag: FastTag) throws(ModelError) -> (index: Int, definition: ClassDefinition) {
         let start = offset
         let index = try readIndex(tag, small: .object8, medium: .object16, large: .object32)
         guard index < definitions.count else {
@@ -281,7 +281,7 @@ public struct FastReader: Sendable {
     // MARK: - Errors
 
     /// An error at `offset` (the current offset by default), with format `fast`.
-    public func failure(_ reason: ModelError.Reason, at offset: Int? = nil, path: ModelPath = .root, excerpt: String? = nil) -> ModelError {
+    func failure(_ reason: ModelError.Reason, at offset: Int? = nil, path: ModelPath = .root, excerpt: String? = nil) -> ModelError {
         ModelError(reason, path: path, excerpt: excerpt, format: Self.format, offset: offset ?? self.offset)
     }
 

@@ -3,7 +3,7 @@
 ///
 /// The numbering is the format's and never changes: `FastTag.dictionary.rawValue == 9`. A byte
 /// that is not a case here is a malformed file.
-public enum FastTag: UInt8, Sendable, CaseIterable {
+enum FastTag: UInt8, Sendable, CaseIterable {
     /// No value: a nil property of an object, or the end of an NSCoded object's pairs.
     case `nil` = 0
     /// `NSNull`.
@@ -106,7 +106,7 @@ public enum FastTag: UInt8, Sendable, CaseIterable {
 
     /// Whether ``FastReader`` in safe mode refuses this tag: the tags that make objects of
     /// named classes (``nil`` included, as in FastCoding's `propertyListWithData:`).
-    public var isUnsafe: Bool {
+    var isUnsafe: Bool {
         switch self {
         case .nil, .classDefinition, .object8, .object16, .object32, .codedObject, .keyedArchive: true
         default: false

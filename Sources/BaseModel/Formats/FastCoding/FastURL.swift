@@ -8,44 +8,44 @@ import Foundation
 /// let url = FastURL(relative: "foobar", base: FastURL(relative: "http://example.com"))
 /// url.absoluteString   // "http://example.com/foobar"
 /// ```
-public struct FastURL: Sendable, Hashable, CustomStringConvertible {
+struct FastURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL's relative string (`NSURL.relativeString`).
-    public var relative: String
+    var relative: String
     // An array holds the recursive base without a class box.
     private var baseStorage: [FastURL]
 
     /// The base URL, if any.
-    public var base: FastURL? {
+    var base: FastURL? {
         get { baseStorage.first }
         set { baseStorage = newValue.map { [$0] } ?? [] }
     }
 
     /// Creates a URL from its relative string and base.
-    public init(relative: String, base: FastURL? = nil) {
+    init(relative: String, base: FastURL? = nil) {
         self.relative = relative
         self.baseStorage = base.map { [$0] } ?? []
     }
 
     /// The resolved URL string: the relative string against its base, or the relative string
     /// itself when Foundation cannot resolve it.
-    public var absoluteString: String {
+    var absoluteString: String {
         guard let base else { return relative }
         guard let baseURL = URL(string: base.absoluteString), let url = URL(string: relative, relativeTo: baseURL) else { return relative }
         return url.absoluteString
     }
 
     /// The resolved URL string.
-    public var description: String { absoluteString }
+    var description: String { absoluteString }
 
     /// Equal when the relative strings have the same UTF-8 bytes and the bases are equal
     /// (FastCoding's `isEqual:`; Swift's `String ==` would also merge canonically equivalent
     /// strings, which the string cache must not).
-    public static func == (lhs: FastURL, rhs: FastURL) -> Bool {
+    static func == (lhs: FastURL, rhs: FastURL) -> Bool {
         lhs.relative.utf8.elementsEqual(rhs.relative.utf8) && lhs.baseStorage == rhs.baseStorage
     }
 
     /// Hashes the relative string's bytes and the base.
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         FastStringKey.hashBytes(of: relative, into: &hasher)
         hasher.combine(baseStorage)
     }

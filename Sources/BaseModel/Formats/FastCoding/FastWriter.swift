@@ -37,9 +37,9 @@ import Foundation
 ///
 /// Complexity: each call is O(size of what it writes), plus one hash lookup for strings, URLs
 /// and class definitions.
-public struct FastWriter: Sendable {
+struct FastWriter: Sendable {
     /// What a collection chunk holds; the tag follows from the kind and mutability.
-    public enum CollectionKind: Sendable, Hashable {
+    enum CollectionKind: Sendable, Hashable {
         /// An array (count elements).
         case array
         /// A set (count elements).
@@ -51,15 +51,15 @@ public struct FastWriter: Sendable {
     }
 
     /// An open collection: pass it back to ``endCollection(_:count:)``.
-    public struct CollectionMark: Sendable {
+    struct CollectionMark: Sendable {
         /// The collection's object-cache index when it is mutable (cached before its children).
-        public let objectIndex: Int?
+        let objectIndex: Int?
         let countOffset: Int
         let mutable: Bool
     }
 
     /// How ``beginObject(className:keys:reuse:)`` treats an earlier definition of the class.
-    public enum DefinitionReuse: Sendable, Hashable {
+    enum DefinitionReuse: Sendable, Hashable {
         /// Reuse it when it lists every given key (the object's missing keys are then written as
         /// ``FastTag/nil``); otherwise emit a wider definition, the old keys first, then the new
         /// ones. This is FastCoding's rule for `$class` dictionaries.
@@ -70,15 +70,15 @@ public struct FastWriter: Sendable {
     }
 
     /// An object just begun: write one value per key of ``keys``, in order.
-    public struct ObjectStart: Sendable, Hashable {
+    struct ObjectStart: Sendable, Hashable {
         /// The object's object-cache index (objects are cached before their values).
-        public let objectIndex: Int
+        let objectIndex: Int
         /// The index of the class definition used.
-        public let classIndex: Int
+        let classIndex: Int
         /// The keys of that definition: the values to write next, in this order.
-        public let keys: [String]
+        let keys: [String]
         /// Whether this call wrote a new class definition.
-        public let wroteDefinition: Bool
+        let wroteDefinition: Bool
     }
 
     private struct Definition: Sendable {
@@ -95,27 +95,27 @@ public struct FastWriter: Sendable {
     }
 
     /// The bytes so far, header included (its counts are filled in by ``finish()``).
-    public private(set) var bytes: [UInt8]
+    private(set) var bytes: [UInt8]
     /// The number of object-cache entries so far.
-    public private(set) var objectCount = 0
+    private(set) var objectCount = 0
     /// The number of class definitions so far.
-    public private(set) var classCount = 0
+    private(set) var classCount = 0
     private var strings: [FastStringKey: Int] = [:]
     private var definitions: [String: Definition] = [:]
 
     /// Creates a writer whose buffer starts with a version 3.3 header.
     ///
     /// - Parameter capacity: Bytes to reserve up front (a hint).
-    public init(capacity: Int = 256) {
+    init(capacity: Int = 256) {
         bytes = FastHeader().bytes
         bytes.reserveCapacity(max(capacity, FastHeader.size))
     }
 
     /// The number of string-cache entries (strings and URLs) so far.
-    public var stringCount: Int { strings.count }
+    var stringCount: Int { strings.count }
 
     /// The finished file: the bytes with the header's counts filled in.
-    public func finish() -> Data {
+    func finish() -> Data {
         var result = bytes
         let header = FastHeader(objectCount: UInt32(clamping: objectCount), classCount: UInt32(clamping: classCount), stringCount: UInt32(clamping: strings.count))
         result.replaceSubrange(0..<FastHeader.size, with: header.bytes)
@@ -125,17 +125,17 @@ public struct FastWriter: Sendable {
     // MARK: - Scalars
 
     /// Writes ``FastTag/nil``: an absent property value, or the end of an NSCoded object.
-    public mutating func writeNil() { bytes.append(FastTag.nil.rawValue) }
+    mutating func writeNil() { bytes.append(FastTag.nil.rawValue) }
 
     /// Writes ``FastTag/null`` (`NSNull`).
-    public mutating func writeNull() { bytes.append(FastTag.null.rawValue) }
+    mutating func writeNull() { bytes.append(FastTag.null.rawValue) }
 
     /// Writes a boolean as ``FastTag/true`` or ``FastTag/false``.
-    public mutating func writeBool(_ value: Bool) { bytes.append(value ? FastTag.true.rawValue : FastTag.false.rawValue) }
+    mutating func writeBool(_ value: Bool) { bytes.append(value ? FastTag.true.rawValue : FastTag.false.rawValue) }
 
     /// Writes an integer in the smallest chunk that holds it: ``FastTag/zero``, ``FastTag/one``,
     /// then Int8, Int16, Int32 or Int64 (aligned to its size).
-    public mutating func writeInteger(_ value: Int64) {
+    mutating func writeInteger(_ value: Int64) {
         switch value {
         case 0: bytes.append(FastTag.zero.rawValue)
         case 1: bytes.append(FastTag.one.rawValue)
@@ -160,24 +160,24 @@ public struct FastWriter: Sendable {
     /// FastCoding 3.3 wrote no bytes at all for these numbers (their `CFNumber` type matched no
     /// case), which corrupted the rest of the stream. A decimal keeps the value exactly, and the
     /// original reader reads it as an `NSDecimalNumber` of that value.
-    public mutating func writeUnsignedInteger(_ value: UInt64) {
+    mutating func writeUnsignedInteger(_ value: UInt64) {
         if value <= UInt64(Int64.max) { writeInteger(Int64(value)) } else { writeDecimal(FastDecimal(value)) }
     }
 
     /// Writes a ``FastTag/float32``.
-    public mutating func writeFloat(_ value: Float) {
+    mutating func writeFloat(_ value: Float) {
         bytes.append(FastTag.float32.rawValue)
         appendAligned(value.bitPattern)
     }
 
     /// Writes a ``FastTag/float64``.
-    public mutating func writeDouble(_ value: Double) {
+    mutating func writeDouble(_ value: Double) {
         bytes.append(FastTag.float64.rawValue)
         appendAligned(value.bitPattern)
     }
 
     /// Writes a ``FastTag/decimalNumber``: its 20 bytes, aligned to 20. Not cached.
-    public mutating func writeDecimal(_ value: FastDecimal) {
+    mutating func writeDecimal(_ value: FastDecimal) {
         bytes.append(FastTag.decimalNumber.rawValue)
         pad(to: FastDecimal.size)
         bytes.append(contentsOf: value.bytes)
@@ -186,7 +186,7 @@ public struct FastWriter: Sendable {
     /// Writes a geometry value (point, size, rect, range, vector, transform). Not cached.
     ///
     /// - Throws: ``ModelError`` when a transform has the wrong number of values.
-    public mutating func writeGeometry(_ value: FastGeometry) throws(ModelError) {
+    mutating func writeGeometry(_ value: FastGeometry) throws(ModelError) {
         bytes.append(value.tag.rawValue)
         if case .range(let location, let length) = value {
             appendAligned(location)
@@ -207,7 +207,7 @@ public struct FastWriter: Sendable {
     ///
     /// - Throws: ``ModelError`` for a string holding a NUL character, which the format's
     ///   NUL-terminated strings cannot hold (the original silently cut the string there).
-    public mutating func writeString(_ value: String) throws(ModelError) {
+    mutating func writeString(_ value: String) throws(ModelError) {
         let key = FastStringKey.string(value)
         if let index = strings[key] {
             writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
@@ -223,7 +223,7 @@ public struct FastWriter: Sendable {
     /// - Returns: Its object-cache index.
     /// - Throws: ``ModelError`` for a string holding a NUL character.
     @discardableResult
-    public mutating func writeMutableString(_ value: String) throws(ModelError) -> Int {
+    mutating func writeMutableString(_ value: String) throws(ModelError) -> Int {
         bytes.append(FastTag.mutableString.rawValue)
         try appendCString(value)
         return cacheObject()
@@ -234,7 +234,7 @@ public struct FastWriter: Sendable {
     /// - Returns: Its object-cache index.
     /// - Throws: ``ModelError`` for data longer than `UInt32.max` bytes.
     @discardableResult
-    public mutating func writeData(_ value: Data, mutable: Bool = false) throws(ModelError) -> Int {
+    mutating func writeData(_ value: Data, mutable: Bool = false) throws(ModelError) -> Int {
         guard let length = UInt32(exactly: value.count) else { throw failure(.unsupported("data longer than 4 GiB")) }
         bytes.append(mutable ? FastTag.mutableData.rawValue : FastTag.data.rawValue)
         appendAligned(length)
@@ -247,7 +247,7 @@ public struct FastWriter: Sendable {
     ///
     /// - Returns: Its object-cache index.
     @discardableResult
-    public mutating func writeDate(_ value: Date) -> Int {
+    mutating func writeDate(_ value: Date) -> Int {
         writeDate(sinceReferenceDate: value.timeIntervalSinceReferenceDate)
     }
 
@@ -255,7 +255,7 @@ public struct FastWriter: Sendable {
     ///
     /// - Returns: Its object-cache index.
     @discardableResult
-    public mutating func writeDate(sinceReferenceDate seconds: Double) -> Int {
+    mutating func writeDate(sinceReferenceDate seconds: Double) -> Int {
         bytes.append(FastTag.date.rawValue)
         appendAligned(seconds.bitPattern)
         return cacheObject()
@@ -266,7 +266,7 @@ public struct FastWriter: Sendable {
     ///
     /// - Returns: Its object-cache index.
     @discardableResult
-    public mutating func writeLegacyDate(since1970 seconds: Double) -> Int {
+    mutating func writeLegacyDate(since1970 seconds: Double) -> Int {
         bytes.append(FastTag.legacyDate.rawValue)
         appendAligned(seconds.bitPattern)
         return cacheObject()
@@ -282,7 +282,7 @@ public struct FastWriter: Sendable {
     /// - Parameter count: The element count, or an estimate to correct in
     ///   ``endCollection(_:count:)``.
     /// - Throws: ``ModelError`` for a count above `UInt32.max`.
-    public mutating func beginCollection(_ kind: CollectionKind, mutable: Bool, count: Int) throws(ModelError) -> CollectionMark {
+    mutating func beginCollection(_ kind: CollectionKind, mutable: Bool, count: Int) throws(ModelError) -> CollectionMark {
         guard let stored = UInt32(exactly: count) else { throw failure(.unsupported("a collection of \(count) elements")) }
         let tag: FastTag = switch (kind, mutable) {
         case (.array, false): .array
@@ -308,7 +308,7 @@ public struct FastWriter: Sendable {
     ///   ``beginCollection(_:mutable:count:)``; the stored count is patched.
     /// - Returns: The collection's object-cache index.
     @discardableResult
-    public mutating func endCollection(_ mark: CollectionMark, count: Int? = nil) -> Int {
+    mutating func endCollection(_ mark: CollectionMark, count: Int? = nil) -> Int {
         if let count {
             let stored = UInt32(clamping: count)
             for shift in 0..<4 { bytes[mark.countOffset + shift] = UInt8(truncatingIfNeeded: stored >> (8 * shift)) }
@@ -324,7 +324,7 @@ public struct FastWriter: Sendable {
     /// - Returns: Its object-cache index.
     /// - Throws: ``ModelError`` for more than `UInt32.max` ranges.
     @discardableResult
-    public mutating func writeIndexSet(_ ranges: [FastIndexRange], mutable: Bool) throws(ModelError) -> Int {
+    mutating func writeIndexSet(_ ranges: [FastIndexRange], mutable: Bool) throws(ModelError) -> Int {
         guard let count = UInt32(exactly: ranges.count) else { throw failure(.unsupported("an index set of \(ranges.count) ranges")) }
         bytes.append(mutable ? FastTag.mutableIndexSet.rawValue : FastTag.indexSet.rawValue)
         appendAligned(count)
@@ -347,7 +347,7 @@ public struct FastWriter: Sendable {
     ///
     /// - Throws: ``ModelError`` for a class or key name holding a NUL character or a key count
     ///   above `UInt32.max`.
-    public mutating func beginObject(className: String, keys: [String], reuse: DefinitionReuse = .widening) throws(ModelError) -> ObjectStart {
+    mutating func beginObject(className: String, keys: [String], reuse: DefinitionReuse = .widening) throws(ModelError) -> ObjectStart {
         var definition = definitions[className]
         var wrote = false
         if let existing = definition {
@@ -387,7 +387,7 @@ public struct FastWriter: Sendable {
     /// Writes an alias to the object-cache entry `index` (one, two or four bytes, by size).
     ///
     /// - Throws: ``ModelError`` when no object has that index yet.
-    public mutating func writeObjectAlias(_ index: Int) throws(ModelError) {
+    mutating func writeObjectAlias(_ index: Int) throws(ModelError) {
         guard index >= 0, index < objectCount else {
             throw failure(.invalidValue("object alias \(index) is out of range (\(objectCount) objects written)"))
         }
@@ -396,13 +396,13 @@ public struct FastWriter: Sendable {
 
     /// Begins an NSCoded object (``FastTag/codedObject``). Write its class name (a string),
     /// then (value, key) pairs, then call ``endCodedObject()``.
-    public mutating func beginCodedObject() { bytes.append(FastTag.codedObject.rawValue) }
+    mutating func beginCodedObject() { bytes.append(FastTag.codedObject.rawValue) }
 
     /// Ends an NSCoded object with ``FastTag/nil`` and caches it, after its children.
     ///
     /// - Returns: Its object-cache index.
     @discardableResult
-    public mutating func endCodedObject() -> Int {
+    mutating func endCodedObject() -> Int {
         writeNil()
         return cacheObject()
     }
@@ -413,7 +413,7 @@ public struct FastWriter: Sendable {
     /// - Returns: The object's object-cache index (the data's is one less).
     /// - Throws: ``ModelError`` for an archive longer than `UInt32.max` bytes.
     @discardableResult
-    public mutating func writeKeyedArchive(_ archive: Data) throws(ModelError) -> Int {
+    mutating func writeKeyedArchive(_ archive: Data) throws(ModelError) -> Int {
         bytes.append(FastTag.keyedArchive.rawValue)
         try writeData(archive)
         return cacheObject()
@@ -425,17 +425,17 @@ public struct FastWriter: Sendable {
     ///
     /// - Returns: Whether it did; when not, write the URL with ``beginURL()``, its relative
     ///   string, its base (a URL or ``writeNil()``) and ``endURL(_:)``.
-    public mutating func writeURLAlias(_ url: FastURL) -> Bool {
+    mutating func writeURLAlias(_ url: FastURL) -> Bool {
         guard let index = strings[.url(url)] else { return false }
         writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
         return true
     }
 
     /// Writes the ``FastTag/url`` tag; its two children follow.
-    public mutating func beginURL() { bytes.append(FastTag.url.rawValue) }
+    mutating func beginURL() { bytes.append(FastTag.url.rawValue) }
 
     /// Adds the URL just written to the string cache, after its children.
-    public mutating func endURL(_ url: FastURL) {
+    mutating func endURL(_ url: FastURL) {
         let key = FastStringKey.url(url)
         if strings[key] == nil { strings[key] = strings.count }
     }
@@ -444,7 +444,7 @@ public struct FastWriter: Sendable {
     /// relative string and base.
     ///
     /// - Throws: ``ModelError`` for strings holding NUL characters.
-    public mutating func writeURL(_ url: FastURL) throws(ModelError) {
+    mutating func writeURL(_ url: FastURL) throws(ModelError) {
         if writeURLAlias(url) { return }
         beginURL()
         try writeString(url.relative)

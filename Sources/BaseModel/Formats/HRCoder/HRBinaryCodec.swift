@@ -16,23 +16,23 @@ import Foundation
 /// - Keys are written in the tree's order and equal strings are stored once, so the bytes depend
 ///   only on the tree; keys read back in the file's order.
 /// - Reading accepts binary and XML property lists, through the library's own reader.
-public struct HRBinaryCodec: FormatCodec {
+struct HRBinaryCodec: FormatCodec {
     /// Creates the codec.
-    public init() {}
+    init() {}
 
     /// ``ModelFormat/hrBinary``.
-    public var format: ModelFormat { .hrBinary }
+    var format: ModelFormat { .hrBinary }
     /// `plist`.
-    public var fileExtension: String { "plist" }
+    var fileExtension: String { "plist" }
     /// `true`: models are written with `$class` and `$alias`.
-    public var storesTypes: Bool { true }
+    var storesTypes: Bool { true }
 
     /// 70 when the bytes are a binary property list (`bplist00`) whose root is a dictionary
     /// holding `$class`, as BaseModel 2.6 required; `nil` otherwise. Plain property lists score
     /// 60 and keyed archives (binary property lists too) 80.
     ///
     /// Complexity: O(*n*): a scan for the bytes `$class`, then, when they occur, a full parse.
-    public func confidence(for data: Data) -> Int? {
+    func confidence(for data: Data) -> Int? {
         HRPropertyList.confidence(for: data, encoding: .binary)
     }
 
@@ -44,7 +44,7 @@ public struct HRBinaryCodec: FormatCodec {
     ///   ``ModelError/Reason/malformed(_:)`` for bytes that are not a property list, a root that is
     ///   not a dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64,
     ///   an alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try HRPropertyList.decodeTree(from: data, format: format.rawValue)
     }
 
@@ -53,7 +53,7 @@ public struct HRBinaryCodec: FormatCodec {
     /// - Throws: ``ModelError`` with format `hr-binary`: what ``TypedTree/validate(_:format:)``
     ///   rejects (a root that is not a dictionary, an alias that names nothing) and a dictionary
     ///   holding the reserved key `$data`.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         let name = format.rawValue
         let document = try HRDocument.document(from: tree, style: .propertyList, format: name)
         return try HRPropertyList.data(from: document, encoding: .binary, format: name)

@@ -25,23 +25,23 @@ import Foundation
 /// decoder, which decides what it can build. The output is compact and keeps the tree's key
 /// order (the model encoder writes `$class` first); `/` is escaped as `\/`, as Foundation's
 /// `NSJSONSerialization` did.
-public struct HRJSONCodec: FormatCodec {
+struct HRJSONCodec: FormatCodec {
     /// Creates the codec.
-    public init() {}
+    init() {}
 
     /// ``ModelFormat/hrJSON``.
-    public var format: ModelFormat { .hrJSON }
+    var format: ModelFormat { .hrJSON }
     /// `json`.
-    public var fileExtension: String { "json" }
+    var fileExtension: String { "json" }
     /// `true`: models are written with `$class` and `$alias`.
-    public var storesTypes: Bool { true }
+    var storesTypes: Bool { true }
 
     /// 70 when the bytes are JSON whose root is a dictionary holding `$class` (BaseModel 2.6's
     /// rule for handing a file to HRCoder), `nil` otherwise; a root array of typed objects is not
     /// enough. Plain JSON scores 50 and keyed archives 80.
     ///
     /// Complexity: O(*n*): a scan for the bytes `$class`, then, when they occur, a full parse.
-    public func confidence(for data: Data) -> Int? {
+    func confidence(for data: Data) -> Int? {
         guard let first = HRDetection.firstSignificantByte(data), data[first] == UInt8(ascii: "{"),
             HRDetection.mayHoldClassKey(data), let document = try? JSONParser.parse(data),
             HRDetection.isHRRoot(document)
@@ -59,7 +59,7 @@ public struct HRJSONCodec: FormatCodec {
     ///   ``ModelError/Reason/malformed(_:)``, with the byte offset), a root that is not a
     ///   dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64, an
     ///   alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let name = format.rawValue
         let document: ModelValue
         do {
@@ -77,7 +77,7 @@ public struct HRJSONCodec: FormatCodec {
     /// - Throws: ``ModelError`` with format `hr-json`: what ``TypedTree/validate(_:format:)``
     ///   rejects (a root that is not a dictionary, an alias that names nothing), a dictionary
     ///   holding the reserved key `$data`, and a double or date that is not finite.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         let name = format.rawValue
         let document = try HRDocument.document(from: tree, style: .json, format: name)
         do {

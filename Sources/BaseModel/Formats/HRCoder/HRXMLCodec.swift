@@ -23,23 +23,23 @@ import Foundation
 ///   or ``HRJSONCodec`` to keep fractions.
 /// - Reading accepts XML and binary property lists; writing is XML. The library's own
 ///   property-list reader and writer do the work.
-public struct HRXMLCodec: FormatCodec {
+struct HRXMLCodec: FormatCodec {
     /// Creates the codec.
-    public init() {}
+    init() {}
 
     /// ``ModelFormat/hrXML``.
-    public var format: ModelFormat { .hrXML }
+    var format: ModelFormat { .hrXML }
     /// `plist`.
-    public var fileExtension: String { "plist" }
+    var fileExtension: String { "plist" }
     /// `true`: models are written with `$class` and `$alias`.
-    public var storesTypes: Bool { true }
+    var storesTypes: Bool { true }
 
     /// 70 when the bytes are an XML property list (`<?xml`, `<!DOCTYPE plist` or `<plist` first)
     /// whose root is a dictionary holding `$class`, as BaseModel 2.6 required; `nil` otherwise.
     /// Plain property lists score 60 and keyed archives 80.
     ///
     /// Complexity: O(*n*): a scan for the bytes `$class`, then, when they occur, a full parse.
-    public func confidence(for data: Data) -> Int? {
+    func confidence(for data: Data) -> Int? {
         HRPropertyList.confidence(for: data, encoding: .xml)
     }
 
@@ -51,7 +51,7 @@ public struct HRXMLCodec: FormatCodec {
     ///   ``ModelError/Reason/malformed(_:)`` for bytes that are not a property list, a root that is
     ///   not a dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64,
     ///   an alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try HRPropertyList.decodeTree(from: data, format: format.rawValue)
     }
 
@@ -60,7 +60,7 @@ public struct HRXMLCodec: FormatCodec {
     /// - Throws: ``ModelError`` with format `hr-xml`: what ``TypedTree/validate(_:format:)`` rejects
     ///   (a root that is not a dictionary, an alias that names nothing) and a dictionary holding
     ///   the reserved key `$data`.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         let name = format.rawValue
         let document = try HRDocument.document(from: tree, style: .propertyList, format: name)
         return try HRPropertyList.data(from: document, encoding: .xml, format: name)

@@ -5,18 +5,18 @@ import Foundation
 ///
 /// JSON has no dates or data, so they come back as strings; models read them back into `Date`
 /// and `Data` properties without a transformer.
-public struct JSONCodec: FormatCodec {
+struct JSONCodec: FormatCodec {
     /// Creates the codec.
-    public init() {}
+    init() {}
 
     /// ``ModelFormat/json``.
-    public var format: ModelFormat { .json }
+    var format: ModelFormat { .json }
     /// `json`.
-    public var fileExtension: String { "json" }
+    var fileExtension: String { "json" }
 
     /// 50 when the first non-blank byte opens an object or array (`{`, `[`), or a string or
     /// `null` (BaseModel's rule); `nil` otherwise.
-    public func confidence(for data: Data) -> Int? {
+    func confidence(for data: Data) -> Int? {
         switch JSONParser.firstSignificantByte(of: data) {
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "n"): 50
         default: nil
@@ -26,14 +26,14 @@ public struct JSONCodec: FormatCodec {
     /// Parses the JSON.
     ///
     /// - Throws: ``ModelError`` from ``JSONParser``.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try JSONParser.parse(data)
     }
 
     /// Writes compact JSON.
     ///
     /// - Throws: ``ModelError`` for a non-finite number.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try JSONWriter.data(from: tree)
     }
 }

@@ -44,9 +44,9 @@ import OrderedCollections
 /// unquoted keys, trailing commas and data after the value. Empty input throws
 /// ``ModelError/Reason/empty``; input that ends inside a value throws
 /// ``ModelError/Reason/truncated``.
-public enum JSONParser {
+enum JSONParser {
     /// The nesting depth allowed by default: 512 levels of arrays and dictionaries.
-    public static let defaultMaximumDepth = 512
+    static let defaultMaximumDepth = 512
 
     /// Parses a JSON document from UTF-8 bytes.
     ///
@@ -59,7 +59,7 @@ public enum JSONParser {
     ///   ``ModelError/Reason/empty`` for empty input, ``ModelError/Reason/truncated`` for input
     ///   that ends inside a value, ``ModelError/Reason/malformed(_:)`` for invalid JSON and
     ///   ``ModelError/Reason/unsupported(_:)`` for nesting deeper than `maximumDepth`.
-    public static func parse(_ data: Data, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
+    static func parse(_ data: Data, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
         let result = data.withUnsafeBytes { bytes in
             parseResult(bytes: bytes, maximumDepth: maximumDepth)
         }
@@ -74,7 +74,7 @@ public enum JSONParser {
     /// - Returns: The document's value.
     /// - Throws: ``ModelError`` as the `Data` overload does; offsets count UTF-8 bytes
     ///   of `text`.
-    public static func parse(_ text: some StringProtocol, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
+    static func parse(_ text: some StringProtocol, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
         var string = String(text)
         let result = string.withUTF8 { bytes in
             parseResult(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: maximumDepth)
@@ -89,7 +89,7 @@ public enum JSONParser {
     ///   - maximumDepth: How many levels of arrays and dictionaries may nest.
     /// - Returns: The document's value.
     /// - Throws: ``ModelError`` as the `Data` overload does.
-    public static func parse(bytes: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
+    static func parse(bytes: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
         try parseResult(bytes: bytes, maximumDepth: maximumDepth).get()
     }
 

@@ -23,24 +23,24 @@ import OrderedCollections
 /// Strings escape `"`, `\`, `/` (unless ``Options/withoutEscapingSlashes``) and control
 /// characters (`\b`, `\f`, `\n`, `\r`, `\t`, otherwise `\u00XX`); every other character is written
 /// as UTF-8.
-public enum JSONWriter {
+enum JSONWriter {
     /// Options for the output's layout.
-    public struct Options: OptionSet, Sendable, Hashable {
+    struct Options: OptionSet, Sendable, Hashable {
         /// The options' bits.
-        public let rawValue: Int
+        let rawValue: Int
 
         /// Creates options from their bits.
-        public init(rawValue: Int) { self.rawValue = rawValue }
+        init(rawValue: Int) { self.rawValue = rawValue }
 
         /// One entry a line, indented two spaces per level, with `" : "` between a key and its
         /// value (the layout of Foundation's `JSONSerialization`). Empty containers stay `[]`
         /// and `{}`.
-        public static let prettyPrinted = Options(rawValue: 1 << 0)
+        static let prettyPrinted = Options(rawValue: 1 << 0)
         /// Dictionary keys in ascending order of their Unicode code points (UTF-8 byte order)
         /// instead of the tree's order.
-        public static let sortedKeys = Options(rawValue: 1 << 1)
+        static let sortedKeys = Options(rawValue: 1 << 1)
         /// Writes `/` as is instead of `\/`.
-        public static let withoutEscapingSlashes = Options(rawValue: 1 << 2)
+        static let withoutEscapingSlashes = Options(rawValue: 1 << 2)
     }
 
     /// Writes a value as JSON.
@@ -51,7 +51,7 @@ public enum JSONWriter {
     /// - Returns: The UTF-8 encoded JSON text.
     /// - Throws: ``ModelError`` with ``ModelError/Reason/invalidValue(_:)``, format `"json"` and
     ///   the path of the value, for a double that is NaN or infinite or a date that is not finite.
-    public static func data(from value: ModelValue, options: Options = []) throws(ModelError) -> Data {
+    static func data(from value: ModelValue, options: Options = []) throws(ModelError) -> Data {
         Data(try bytes(from: value, options: options))
     }
 
@@ -62,7 +62,7 @@ public enum JSONWriter {
     ///   - options: The layout.
     /// - Returns: The JSON text.
     /// - Throws: ``ModelError`` as ``data(from:options:)`` does.
-    public static func string(from value: ModelValue, options: Options = []) throws(ModelError) -> String {
+    static func string(from value: ModelValue, options: Options = []) throws(ModelError) -> String {
         String(decoding: try bytes(from: value, options: options), as: UTF8.self)
     }
 
@@ -73,7 +73,7 @@ public enum JSONWriter {
     ///   - options: The layout.
     /// - Returns: The UTF-8 encoded JSON text.
     /// - Throws: ``ModelError`` as ``data(from:options:)`` does.
-    public static func bytes(from value: ModelValue, options: Options = []) throws(ModelError) -> [UInt8] {
+    static func bytes(from value: ModelValue, options: Options = []) throws(ModelError) -> [UInt8] {
         var writer = JSONByteWriter(options: options)
         try writer.write(value, level: 0)
         return writer.output

@@ -12,20 +12,20 @@ import Foundation
 /// Foundation (see ``KeyedArchiveWriter``): arrays as NSArray, dictionaries as NSDictionary,
 /// dates as NSDate, typed objects as objects of their `$class`, and aliases as references to
 /// one shared object.
-public struct KeyedArchiveCodec: FormatCodec {
+package struct KeyedArchiveCodec: FormatCodec {
     /// Creates the codec.
-    public init() {}
+    package init() {}
 
     /// ``ModelFormat/keyedArchive``.
-    public var format: ModelFormat { .keyedArchive }
+    package var format: ModelFormat { .keyedArchive }
     /// `plist`.
-    public var fileExtension: String { "plist" }
+    package var fileExtension: String { "plist" }
     /// Archives record class names and shared objects: models are written typed, with aliases.
-    public var storesTypes: Bool { true }
+    package var storesTypes: Bool { true }
 
     /// 80 when the bytes are a property list (binary or XML) whose root dictionary has
     /// `$archiver` = `NSKeyedArchiver`; `nil` otherwise.
-    public func confidence(for data: Data) -> Int? {
+    package func confidence(for data: Data) -> Int? {
         PropertyListDocument.summary(of: data)?.archiver == "NSKeyedArchiver" ? 80 : nil
     }
 
@@ -35,7 +35,7 @@ public struct KeyedArchiveCodec: FormatCodec {
     ///   list, a missing or wrong `$archiver`, `$version`, `$objects` or `$top`, UIDs out of
     ///   range, objects without a class, values of the wrong kind, cycles through Foundation
     ///   collections, and nesting or expansion beyond the limits.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let archive = try PropertyListDocument.read(data, format: format.rawValue)
         return try KeyedArchiveReader.tree(from: archive, byteCount: data.count)
     }
@@ -44,7 +44,7 @@ public struct KeyedArchiveCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError`` with format `keyed-archive` for a `$class` that is not a string
     ///   or an `$alias` that leads nowhere.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try KeyedArchiveWriter.data(from: tree)
     }
 }

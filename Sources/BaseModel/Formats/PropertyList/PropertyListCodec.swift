@@ -9,19 +9,19 @@ import Foundation
 ///
 /// Decoding reads either form of property list (XML or binary), so a file saved in one form
 /// loads through the other's codec.
-public struct XMLPropertyListCodec: FormatCodec {
+package struct XMLPropertyListCodec: FormatCodec {
     /// Creates the codec.
-    public init() {}
+    package init() {}
 
     /// ``ModelFormat/xmlPropertyList``.
-    public var format: ModelFormat { .xmlPropertyList }
+    package var format: ModelFormat { .xmlPropertyList }
     /// `plist`.
-    public var fileExtension: String { "plist" }
+    package var fileExtension: String { "plist" }
 
     /// 60 for an XML property list (it opens with `<?xml`, a plist doctype or `<plist`); 40 when
     /// its root dictionary has `$archiver` or `$class`, which the keyed-archive (80) and HRCoder
     /// (70) codecs read; `nil` otherwise.
-    public func confidence(for data: Data) -> Int? {
+    package func confidence(for data: Data) -> Int? {
         PropertyListDocument.kind(of: data) == .xml ? PropertyListCodecSupport.confidence(for: data) : nil
     }
 
@@ -29,7 +29,7 @@ public struct XMLPropertyListCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError`` for bytes that are not a valid property list, and
     ///   ``ModelError/Reason/unsupported(_:)`` for a keyed-archive UID inside it.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try PropertyListCodecSupport.decode(data, codecFormat: format)
     }
 
@@ -37,7 +37,7 @@ public struct XMLPropertyListCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` for a null anywhere in the tree, or a date
     ///   outside the years 0000 to 9999.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try XMLPropertyListWriter.data(from: PropertyListObject(tree, format: format.rawValue), format: format.rawValue)
     }
 }
@@ -51,19 +51,19 @@ public struct XMLPropertyListCodec: FormatCodec {
 ///
 /// Decoding reads either form of property list (binary or XML). The binary reader is written
 /// for hostile input: see ``BinaryPropertyListReader``.
-public struct BinaryPropertyListCodec: FormatCodec {
+package struct BinaryPropertyListCodec: FormatCodec {
     /// Creates the codec.
-    public init() {}
+    package init() {}
 
     /// ``ModelFormat/binaryPropertyList``.
-    public var format: ModelFormat { .binaryPropertyList }
+    package var format: ModelFormat { .binaryPropertyList }
     /// `plist`.
-    public var fileExtension: String { "plist" }
+    package var fileExtension: String { "plist" }
 
     /// 60 for a binary property list (it opens with `bplist`); 40 when its root dictionary has
     /// `$archiver` or `$class`, which the keyed-archive (80) and HRCoder (70) codecs read; `nil`
     /// otherwise.
-    public func confidence(for data: Data) -> Int? {
+    package func confidence(for data: Data) -> Int? {
         PropertyListDocument.kind(of: data) == .binary ? PropertyListCodecSupport.confidence(for: data) : nil
     }
 
@@ -72,14 +72,14 @@ public struct BinaryPropertyListCodec: FormatCodec {
     /// - Throws: ``ModelError`` for bytes that are not a valid property list (truncated,
     ///   out-of-range offsets or references, reference cycles, nesting deeper than 512), and
     ///   ``ModelError/Reason/unsupported(_:)`` for a keyed-archive UID inside it.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try PropertyListCodecSupport.decode(data, codecFormat: format)
     }
 
     /// Writes the tree as a binary property list.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` for a null anywhere in the tree.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         BinaryPropertyListWriter.data(from: try PropertyListObject(tree, format: format.rawValue))
     }
 }
