@@ -3,7 +3,7 @@ import Synchronization
 
 extension SQLiteStore {
     /// The file name of the embedded store inside ``ModelLocations/applicationSupport``.
-    public static let embeddedFileName = "Models.sqlite"
+    static let embeddedFileName = "Models.sqlite"
 
     private static let embeddedStores = Mutex<[String: SQLiteStore]>([:])
 

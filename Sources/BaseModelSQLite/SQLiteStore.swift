@@ -85,7 +85,7 @@ public final class SQLiteStore: ModelStore {
     /// The database's journal mode as SQLite reports it: `"wal"` for every store.
     ///
     /// - Throws: ``ModelError`` when the database cannot be read.
-    public func journalMode() throws(ModelError) -> String {
+    func journalMode() throws(ModelError) -> String {
         try Self.database("read the journal mode") {
             try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
         }

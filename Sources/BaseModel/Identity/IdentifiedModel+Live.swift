@@ -27,7 +27,7 @@ extension IdentifiedModel {
     }
 
     /// The live instance for `id` in `map`, or `nil`; never creates one.
-    public static func existing(id: ID, in map: IdentityMap = .shared) -> Live<Self>? {
+    static func existing(id: ID, in map: IdentityMap = .shared) -> Live<Self>? {
         map.existing(Self.self, id: id)
     }
 }

@@ -42,7 +42,7 @@ public final class IdentityMap: Sendable {
     public static let didChangeNotification = Notification.Name("BaseModel.IdentityMap.didChange")
 
     /// Where ``didChangeNotification`` is posted. Default: `NotificationCenter.default`.
-    public let notificationCenter: NotificationCenter
+    let notificationCenter: NotificationCenter
 
     private struct Key: Hashable {
         let type: ObjectIdentifier
@@ -108,7 +108,7 @@ public final class IdentityMap: Sendable {
     }
 
     /// How many instances are live, of every type.
-    public var count: Int {
+    var count: Int {
         table.withLock { $0.entries.values.count { $0.object != nil } }
     }
 
@@ -138,7 +138,7 @@ public final class IdentityMap: Sendable {
     ///
     /// - Throws: ``ModelError`` when the identifier is missing or of the wrong kind (the path names
     ///   its key), or a value does not fit; the live instance is then unchanged.
-    public func instance<M: IdentifiedModel>(_ type: M.Type, object: Any) throws(ModelError) -> Live<M> {
+    func instance<M: IdentifiedModel>(_ type: M.Type, object: Any) throws(ModelError) -> Live<M> {
         try TreeDecoder.decode(
             Live<M>.self, from: UntypedInput(object).tree(), plain: false, report: nil, identityMap: self)
     }
@@ -147,7 +147,7 @@ public final class IdentityMap: Sendable {
     /// ``instance(_:object:)`` does; `null` elements are skipped.
     ///
     /// - Throws: ``ModelError`` for the first element that does not fit (the path names its index).
-    public func instances<M: IdentifiedModel>(_ type: M.Type, array: Any) throws(ModelError) -> [Live<M>] {
+    func instances<M: IdentifiedModel>(_ type: M.Type, array: Any) throws(ModelError) -> [Live<M>] {
         let value = try UntypedInput(array).tree()
         guard case .array(let elements) = value else {
             throw ModelError(.typeMismatch(expected: "array", found: value.kindName), excerpt: value.excerpt)
@@ -170,7 +170,7 @@ public final class IdentityMap: Sendable {
     /// holding the defaults of `init()` and the identifier (FDModel's `modelWithIdentifier:`).
     ///
     /// - Throws: ``ModelError`` when the store cannot read its copy.
-    public func instance<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> Live<M> {
+    func instance<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> Live<M> {
         try withWriter { () throws(ModelError) -> Live<M> in
             if let live = existing(M.self, id: id) { return live }
             if let stored = try store?.fetchSynchronously(M.self, id: id) { return adopt(stored) }

@@ -68,7 +68,7 @@ extension ModelTransformer {
     }
 
     /// The transformer registered under `name`, or `nil`.
-    public static func registered(named name: String) -> ModelTransformer? {
+    static func registered(named name: String) -> ModelTransformer? {
         registry.withLock { $0[name] }
     }
 

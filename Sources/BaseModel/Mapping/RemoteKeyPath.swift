@@ -18,21 +18,21 @@
 /// present); encoding always writes the first alternative.
 public struct RemoteKeyPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// One step of a path: a dictionary key, which also indexes an array when it is all digits.
-    public struct Component: Sendable, Hashable {
+    struct Component: Sendable, Hashable {
         /// The dictionary key.
-        public var key: String
+        var key: String
         /// The array index, when the key is a non-negative decimal number.
-        public var index: Int?
+        var index: Int?
 
         /// Creates a step for `key`.
-        public init(_ key: String) {
+        init(_ key: String) {
             self.key = key
             self.index = key.isEmpty || key.contains(where: { !$0.isASCII || !$0.isNumber }) ? nil : Int(key)
         }
     }
 
     /// The alternatives, each a list of steps from the model's dictionary; never empty.
-    public let alternatives: [[Component]]
+    let alternatives: [[Component]]
 
     /// Parses a dotted path, honouring backslash escapes.
     public init(_ path: String) {
@@ -63,7 +63,7 @@ public struct RemoteKeyPath: Sendable, Hashable, ExpressibleByStringLiteral, Cus
     }
 
     /// The path written when encoding.
-    public var primary: [Component] { alternatives[0] }
+    var primary: [Component] { alternatives[0] }
 
     /// The first alternative written back in dotted form, with escapes.
     public var description: String {

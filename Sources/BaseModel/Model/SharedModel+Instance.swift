@@ -88,7 +88,7 @@ extension SharedModel {
     }
 
     /// The URL of ``resourceFile``: an absolute path as it is, else in ``resourceBundle``.
-    public static var resourceURL: URL {
+    static var resourceURL: URL {
         if resourceFile.hasPrefix("/") { return URL(fileURLWithPath: resourceFile) }
         return resourceBundle.resourceURL?.appendingPathComponent(resourceFile)
             ?? URL(fileURLWithPath: resourceFile, relativeTo: resourceBundle.bundleURL)

@@ -52,7 +52,7 @@ public enum ModelLocations {
     }
 
     /// The platform's application-support folder for this application.
-    public static var defaultApplicationSupport: URL {
+    static var defaultApplicationSupport: URL {
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
         let name = Bundle.main.object(forInfoDictionaryKey: "CFBundleName") as? String ?? ProcessInfo.processInfo.processName
@@ -60,7 +60,7 @@ public enum ModelLocations {
     }
 
     /// `path` itself when absolute, else `path` inside ``applicationSupport``.
-    public static func saveURL(for path: String) -> URL {
+    static func saveURL(for path: String) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
         return applicationSupport.appendingPathComponent(path)
     }

@@ -31,7 +31,7 @@ public protocol SharedInstanceStorage: Sendable {
 extension Model {
     /// The top-level remote keys of the codable properties: what per-property stores (user
     /// defaults, the keychain) keep one entry for.
-    public static var storedPropertyKeys: [String] {
+    package static var storedPropertyKeys: [String] {
         let schema = ModelSchema.of(Self.self)
         return codablePropertyKeys.compactMap { schema.remotePath(for: $0).primary.first?.key }
     }

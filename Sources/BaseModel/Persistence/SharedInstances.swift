@@ -88,7 +88,7 @@ public struct SharedInstanceUpdate: Sendable, Hashable {
     public let wasCleared: Bool
 
     /// Creates an update, for comparisons in tests.
-    public init(typeName: String, wasCleared: Bool) {
+    init(typeName: String, wasCleared: Bool) {
         self.typeName = typeName
         self.wasCleared = wasCleared
     }

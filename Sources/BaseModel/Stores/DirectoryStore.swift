@@ -42,12 +42,12 @@ public final class DirectoryStore: ModelStore {
 
     /// The file name of the model of `type` with identifier `id`: the lowercase hex SHA-256 of
     /// `"<typeName>-<id>"` and the format's extension.
-    public func fileName<M: IdentifiedModel>(for type: M.Type, id: M.ID) -> String {
+    func fileName<M: IdentifiedModel>(for type: M.Type, id: M.ID) -> String {
         "\(SHA256Digest.hexDigest(of: "\(M.typeName)-\(id.modelIdentifier)")).\(fileExtension)"
     }
 
     /// The file of the model of `type` with identifier `id`.
-    public func fileURL<M: IdentifiedModel>(for type: M.Type, id: M.ID) -> URL {
+    func fileURL<M: IdentifiedModel>(for type: M.Type, id: M.ID) -> URL {
         folder(for: M.self).appendingPathComponent(fileName(for: M.self, id: id))
     }
 
@@ -67,7 +67,7 @@ public final class DirectoryStore: ModelStore {
     /// Writes `model` to its file atomically, without suspending.
     ///
     /// - Throws: ``ModelError`` as ``save(_:)-(M)``.
-    public func saveSynchronously<M: IdentifiedModel>(_ model: M) throws(ModelError) {
+    func saveSynchronously<M: IdentifiedModel>(_ model: M) throws(ModelError) {
         let bytes = try model.data(format: format, context: context)
         let url = fileURL(for: M.self, id: model.id)
         do {

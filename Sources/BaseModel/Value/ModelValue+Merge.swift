@@ -6,7 +6,7 @@ extension ModelValue {
     /// An explicit `null` in the overlay replaces too, so it clears.
     ///
     /// This is how layers combine: defaults ← resource file ← save file (DESIGN principle 3).
-    public func merging(_ overlay: ModelValue) -> ModelValue {
+    func merging(_ overlay: ModelValue) -> ModelValue {
         guard case .dictionary(var base) = self, case .dictionary(let top) = overlay else { return overlay }
         for (key, value) in top {
             base[key] = base[key].map { $0.merging(value) } ?? value

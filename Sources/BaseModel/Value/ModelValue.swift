@@ -47,7 +47,7 @@ extension ModelValue {
     /// Makes an integer value, choosing ``integer(_:)`` or ``unsignedInteger(_:)`` so that each
     /// number has exactly one representation.
     @inlinable
-    public static func unsigned(_ value: UInt64) -> ModelValue {
+    static func unsigned(_ value: UInt64) -> ModelValue {
         value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
     }
 
@@ -85,7 +85,7 @@ extension ModelValue {
     }
 
     /// The name of this value's kind, as used in error messages ("string", "dictionary", …).
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "bool"
@@ -147,7 +147,7 @@ extension ModelValue: Hashable {
     }
 
     /// Whether two trees are equal *and* every dictionary lists its keys in the same order.
-    public func orderedEquals(_ other: ModelValue) -> Bool {
+    func orderedEquals(_ other: ModelValue) -> Bool {
         switch (self, other) {
         case (.array(let a), .array(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.orderedEquals($1) }

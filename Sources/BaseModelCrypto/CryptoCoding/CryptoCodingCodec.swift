@@ -18,7 +18,7 @@ import Foundation
 /// for new files.
 public struct CryptoCodingCodec: FormatCodec {
     /// Where passwords come from, asked with the archive's class name.
-    public let passwords: PasswordProvider
+    let passwords: PasswordProvider
 
     /// Creates the codec.
     ///
@@ -83,7 +83,7 @@ public struct CryptoCodingCodec: FormatCodec {
     /// Encrypts with a given IV and salt (for known-answer tests; use fresh random ones otherwise).
     ///
     /// - Throws: as ``encodeTree(_:)``.
-    public func encodeTree(_ tree: ModelValue, iv: Data, salt: Data) throws(ModelError) -> Data {
+    func encodeTree(_ tree: ModelValue, iv: Data, salt: Data) throws(ModelError) -> Data {
         let className = Self.className(of: tree)
         guard let password = passwords.password(for: className) else {
             throw ModelError(.passwordRequired("no password is known for \(className)"), format: format.rawValue)

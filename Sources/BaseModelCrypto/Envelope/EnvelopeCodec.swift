@@ -45,13 +45,13 @@ public struct EnvelopeCodec: FormatCodec {
     }
 
     /// The secret.
-    public let secret: Secret
+    let secret: Secret
     /// The KDF new files are written with when the secret is a password.
-    public let kdf: EnvelopeKDF
+    let kdf: EnvelopeKDF
     /// The format of the sealed bytes in new files.
-    public let inner: ModelFormat
+    let inner: ModelFormat
     /// Where inner codecs are looked up.
-    public let formats: FormatRegistry
+    let formats: FormatRegistry
 
     /// Creates the codec.
     ///
@@ -104,7 +104,7 @@ public struct EnvelopeCodec: FormatCodec {
     /// Seals `bytes`, recording `format` and `label` in the header.
     ///
     /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for `label`.
-    public func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
+    func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
         let fileKDF: EnvelopeKDF
         let master: SymmetricKey
         let salt: Data
@@ -136,7 +136,7 @@ public struct EnvelopeCodec: FormatCodec {
     /// Opens an envelope: the inner format it names and the plaintext.
     ///
     /// - Throws: ``ModelError`` as described on the type.
-    public func open(_ data: Data) throws(ModelError) -> (format: ModelFormat, bytes: Data) {
+    func open(_ data: Data) throws(ModelError) -> (format: ModelFormat, bytes: Data) {
         let (header, headerLength) = try EnvelopeHeader.decode(data)
         let master: SymmetricKey
         switch (secret.kind, header.kdf) {

@@ -56,7 +56,7 @@ public enum EnvelopeKDF: Sendable, Hashable {
     /// 1 ≤ log2 N ≤ 20, 1 ≤ r ≤ 32, 1 ≤ p ≤ 16, at most 256 MiB and 2^24 block mixes.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` when a parameter is out of range.
-    public func validate() throws(ModelError) {
+    func validate() throws(ModelError) {
         switch self {
         case .rawKey: return
         case .pbkdf2SHA256(let rounds):

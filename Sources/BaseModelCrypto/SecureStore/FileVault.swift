@@ -34,9 +34,9 @@ public struct FileVault: SecureStore {
     private let suppliedKey: SendableKey?
 
     /// The vault file.
-    public var fileURL: URL { directory.appendingPathComponent(Self.fileName(for: service) + ".vault") }
+    var fileURL: URL { directory.appendingPathComponent(Self.fileName(for: service) + ".vault") }
     /// The key file used when no key is supplied.
-    public var keyFileURL: URL { directory.appendingPathComponent("vault.key") }
+    var keyFileURL: URL { directory.appendingPathComponent("vault.key") }
     private var lockPath: String { fileURL.path + ".lock" }
 
     static let magic = Data("BMVAULT1".utf8)
@@ -88,7 +88,7 @@ public struct FileVault: SecureStore {
     /// A 256-bit vault key from a password, by scrypt (N = 2^15, r = 8, p = 1).
     ///
     /// - Throws: ``ModelError`` when the derivation fails.
-    public static func deriveKey(password: String, salt: Data) throws(ModelError) -> SymmetricKey {
+    static func deriveKey(password: String, salt: Data) throws(ModelError) -> SymmetricKey {
         try EnvelopeKDF.strong.masterKey(password: password, salt: salt)
     }
 

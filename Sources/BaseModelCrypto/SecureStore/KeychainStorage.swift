@@ -10,14 +10,14 @@ import Foundation
 /// dictionaries, arrays) as binary plists.
 ///
 /// ``CryptoFormats/register(passwords:kdf:inner:in:)`` registers it.
-public struct KeychainStorage: SharedInstanceStorage {
+struct KeychainStorage: SharedInstanceStorage {
     /// Creates the storage.
-    public init() {}
+    init() {}
 
     /// The type's items as a tree of its top-level keys, or `nil` when it has none.
     ///
     /// - Throws: ``ModelError`` when the store cannot be read or an item is not a value.
-    public func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue? {
+    func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue? {
         let store = SecureStores.store(for: type)
         var entries: [(String, ModelValue)] = []
         for key in M.storedPropertyKeys {
@@ -29,7 +29,7 @@ public struct KeychainStorage: SharedInstanceStorage {
     /// Writes every property's item and removes the items of `nil` properties.
     ///
     /// - Throws: ``ModelError`` when the model cannot be encoded or the store written.
-    public func save<M: SharedModel>(_ model: M) throws(ModelError) {
+    func save<M: SharedModel>(_ model: M) throws(ModelError) {
         guard case .dictionary(let entries) = try model.treeRepresentation() else {
             throw ModelError(.unsupported("\(M.typeName) does not encode to a dictionary"), format: ModelFormat.keychain.rawValue)
         }

@@ -7,13 +7,13 @@ import Foundation
 ///
 /// Reading: bytes that begin with `bplist` and parse are that value (keyed archives, with
 /// `$archiver`, are refused: NSCoding was off); anything else is a UTF-8 string.
-public enum SecureItemCoding {
+enum SecureItemCoding {
     private static let prefix = Data("bplist".utf8)
 
     /// The bytes for `value`.
     ///
     /// - Throws: ``ModelError`` when a binary plist cannot hold the value (a `null`).
-    public static func encode(_ value: ModelValue) throws(ModelError) -> Data {
+    static func encode(_ value: ModelValue) throws(ModelError) -> Data {
         if case .string(let text) = value {
             let bytes = Data(text.utf8)
             guard bytes.starts(with: prefix), (try? BinaryPropertyListCodec().decodeTree(from: bytes)) != nil else { return bytes }
@@ -25,7 +25,7 @@ public enum SecureItemCoding {
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` for a keyed archive, and
     ///   ``ModelError/Reason/malformed(_:)`` for bytes that are neither a plist nor UTF-8.
-    public static func decode(_ bytes: Data) throws(ModelError) -> ModelValue {
+    static func decode(_ bytes: Data) throws(ModelError) -> ModelValue {
         if bytes.starts(with: prefix), let value = try? BinaryPropertyListCodec().decodeTree(from: bytes) {
             if case .string("NSKeyedArchiver")? = value["$archiver"] {
                 throw ModelError(.unsupported("keyed archives are not read from the keychain"), format: ModelFormat.keychain.rawValue)
