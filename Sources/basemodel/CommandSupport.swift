@@ -34,7 +34,7 @@ enum CommandSupport {
 
     /// The error's message, with a hint where the cure is a password.
     static func explain(_ error: ModelError) -> String {
-        guard case .passwordRequired = error.reason else { return "\(error)" }
+        guard error.cryptoError == .passwordRequired else { return "\(error)" }
         return "\(error); set \(PasswordPrompt.variable) (or run on a terminal to be asked)"
     }
 

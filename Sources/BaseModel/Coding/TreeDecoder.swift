@@ -177,7 +177,7 @@ final class TreeDecoder: Decoder, PathLinked {
             }
             return result
         } catch {
-            throw ModelError.from(error, format: "tree")
+            throw ModelError.from(error, format: .tree)
         }
     }
 
@@ -375,7 +375,7 @@ struct PathCodingKey: CodingKey {
 extension ModelError {
     /// Wraps any error thrown while coding into a ``ModelError``, keeping the path of a
     /// `DecodingError`/`EncodingError` thrown by hand-written `Codable` code.
-    static func from(_ error: any Error, format: String) -> ModelError {
+    static func from(_ error: any Error, format: ModelFormat) -> ModelError {
         switch error {
         case var error as ModelError:
             if error.format == nil { error.format = format }

@@ -68,7 +68,7 @@ final class TreeEncoder: Encoder, PathLinked {
         do {
             return try root.box(value, component: nil)
         } catch {
-            throw ModelError.from(error, format: "tree")
+            throw ModelError.from(error, format: .tree)
         }
     }
 

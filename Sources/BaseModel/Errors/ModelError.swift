@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error every decoder, encoder and format of the library throws.
 ///
 /// It says what happened (``reason``), where (``path``, in the input's own keys), in which format,
@@ -24,13 +26,13 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         case empty
         /// The operation is not supported for this value or format.
         case unsupported(String)
-        /// Encrypted bytes failed their integrity check: they were altered or damaged after they
-        /// were written (the key itself was right).
-        case authenticationFailed
-        /// The password or key does not open the encrypted bytes.
-        case wrongPassword
-        /// The bytes are encrypted and no password or key was available (the message says for what).
-        case passwordRequired(String)
+        /// Reading or writing a file or folder failed: what was done, where, and what the system
+        /// said (`code` is the POSIX error number when there is one: `ENOENT` is 2, `EACCES` 13).
+        case io(operation: String, path: String, code: Int?, message: String)
+        /// A failure of a kind another module defines, named by its domain and code (the crypto
+        /// target's `wrongPassword` is `domain: "crypto", code: "wrongPassword"`), with a message
+        /// for a person.
+        case other(domain: String, code: String, message: String)
     }
 
     /// What went wrong.
@@ -39,14 +41,15 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: ModelPath
     /// A short excerpt of the offending value or bytes, when there is one.
     public var excerpt: String?
-    /// The format being read or written ("json", "tree", …), when known.
-    public var format: String?
+    /// The format being read or written, when known; errors from decoding a tree in memory
+    /// name `tree`.
+    public var format: ModelFormat?
     /// The byte offset in the input, for syntax errors.
     public var offset: Int?
 
     /// Creates an error.
     public init(
-        _ reason: Reason, path: ModelPath = .root, excerpt: String? = nil, format: String? = nil, offset: Int? = nil
+        _ reason: Reason, path: ModelPath = .root, excerpt: String? = nil, format: ModelFormat? = nil, offset: Int? = nil
     ) {
         self.reason = reason
         self.path = path
@@ -66,16 +69,49 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         case .truncated: message += "input ends too early"
         case .empty: message += "input is empty"
         case .unsupported(let why): message += "unsupported: \(why)"
-        case .authenticationFailed: message += "authentication failed: the encrypted data was altered or damaged"
-        case .wrongPassword: message += "wrong password or key"
-        case .passwordRequired(let what): message += "a password is required: \(what)"
+        case .io(let operation, let path, _, let why): message += "cannot \(operation) \(path): \(why)"
+        case .other(_, _, let why): message += why
         }
         if let excerpt { message += " \(excerpt)" }
         var context: [String] = []
-        if let format { context.append(format) }
+        if let format { context.append(format.rawValue) }
         if let offset { context.append("at byte \(offset)") }
         if !context.isEmpty { message += " (\(context.joined(separator: ", ")))" }
         return message
+    }
+}
+
+extension ModelError {
+    /// An error whose format is named by a string, as the byte-level readers carry it.
+    package init(
+        _ reason: Reason, path: ModelPath = .root, excerpt: String? = nil, format name: String?, offset: Int? = nil
+    ) {
+        self.init(reason, path: path, excerpt: excerpt, format: name.map(ModelFormat.init(rawValue:)), offset: offset)
+    }
+
+    /// An I/O failure of `operation` ("read", "write", "create", …) on `url`, keeping what the
+    /// system said and, where there is one, its POSIX error number.
+    package static func io(_ operation: String, _ url: URL, _ error: any Error, format: ModelFormat? = nil) -> ModelError {
+        ModelError(.io(operation: operation, path: url.path, code: posixCode(of: error), message: error.localizedDescription), format: format)
+    }
+
+    /// The POSIX error number behind a Foundation or POSIX error, when there is one.
+    private static func posixCode(of error: any Error) -> Int? {
+        if let posix = error as? POSIXError { return Int(posix.code.rawValue) }
+        let bridged = error as NSError
+        if bridged.domain == NSPOSIXErrorDomain { return bridged.code }
+        if let underlying = bridged.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return underlying.code
+        }
+        // Foundation on Linux reports some failures as Cocoa codes alone.
+        switch (error as? CocoaError)?.code {
+        case .fileNoSuchFile?, .fileReadNoSuchFile?: return Int(ENOENT)
+        case .fileReadNoPermission?, .fileWriteNoPermission?: return Int(EACCES)
+        case .fileWriteOutOfSpace?: return Int(ENOSPC)
+        case .fileWriteVolumeReadOnly?: return Int(EROFS)
+        case .fileWriteFileExists?: return Int(EEXIST)
+        default: return nil
+        }
     }
 }
 

@@ -2,15 +2,21 @@
 ///
 /// Formats are open: the crypto and keychain targets add their own. Each has a codec registered
 /// in ``FormatRegistry``.
-public struct ModelFormat: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+public struct ModelFormat: Hashable, Sendable, RawRepresentable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The command-line name: `json`, `xml`, `binary`, `keyed-archive`, `hr-xml`, …
     public let rawValue: String
 
     /// Creates a format name.
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// A format name written as a string literal: `"json"`.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
     /// The command-line name.
     public var description: String { rawValue }
+
+    /// Not a file format: the name errors carry when a tree in memory is decoded or encoded.
+    static let tree = ModelFormat(rawValue: "tree")
 
     /// JSON: dates as ISO-8601 strings in UTC, data as base64. Extension `json`.
     public static let json = ModelFormat(rawValue: "json")

@@ -19,7 +19,7 @@ extension Model {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ModelError(.unsupported("cannot read \(url.path): \(error.localizedDescription)"))
+            throw ModelError.io("read", url, error)
         }
         try self.init(data: data, context: context)
     }
@@ -96,7 +96,7 @@ extension Model {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try bytes.write(to: url, options: atomically ? .atomic : [])
         } catch {
-            throw ModelError(.unsupported("cannot write \(url.path): \(error.localizedDescription)"), format: format.rawValue)
+            throw ModelError.io("write", url, error, format: format)
         }
     }
 }

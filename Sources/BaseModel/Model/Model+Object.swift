@@ -72,7 +72,7 @@ extension Model {
             do {
                 return try make(from: value)
             } catch {
-                throw ModelError.from(error, format: "tree")
+                throw ModelError.from(error, format: .tree)
             }
         }
     }

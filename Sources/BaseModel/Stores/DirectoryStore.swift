@@ -74,7 +74,7 @@ public final class DirectoryStore: ModelStore {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try bytes.write(to: url, options: .atomic)
         } catch {
-            throw ModelError(.unsupported("cannot write \(url.path): \(error.localizedDescription)"), format: format.rawValue)
+            throw ModelError.io("write", url, error, format: format)
         }
     }
 
@@ -92,7 +92,7 @@ public final class DirectoryStore: ModelStore {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ModelError(.unsupported("cannot read \(url.path): \(error.localizedDescription)"))
+            throw ModelError.io("read", url, error)
         }
         return try M(data: data, context: context)
     }
@@ -120,7 +120,7 @@ public final class DirectoryStore: ModelStore {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw ModelError(.unsupported("cannot list \(folder.path): \(error.localizedDescription)"))
+            throw ModelError.io("list", folder, error)
         }
         return names.filter(Self.isModelFileName).sorted().map { folder.appendingPathComponent($0) }
     }
@@ -152,7 +152,7 @@ public final class DirectoryStore: ModelStore {
         do {
             try FileManager.default.removeItem(at: url)
         } catch {
-            throw ModelError(.unsupported("cannot remove \(url.path): \(error.localizedDescription)"))
+            throw ModelError.io("remove", url, error)
         }
     }
 

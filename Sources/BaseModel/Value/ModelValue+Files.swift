@@ -30,7 +30,7 @@ extension ModelValue {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ModelError(.unsupported("cannot read \(url.path): \(error.localizedDescription)"))
+            throw ModelError.io("read", url, error)
         }
         try self.init(data: data, context: context)
     }

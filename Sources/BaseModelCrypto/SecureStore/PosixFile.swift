@@ -13,7 +13,8 @@ import Darwin
 enum PosixFile {
     /// A ``ModelError`` for the failed `operation` on `path`, with `errno`'s message.
     static func failure(_ operation: String, _ path: String, errno code: Int32 = errno) -> ModelError {
-        ModelError(.unsupported("cannot \(operation) \(path): \(String(cString: strerror(code)))"), format: ModelFormat.keychain.rawValue)
+        ModelError(
+            .io(operation: operation, path: path, code: Int(code), message: String(cString: strerror(code))), format: .keychain)
     }
 
     /// Creates `directory` (and its parents) and sets its own mode to `mode`.
@@ -21,7 +22,7 @@ enum PosixFile {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw ModelError(.unsupported("cannot create \(directory.path): \(error.localizedDescription)"), format: ModelFormat.keychain.rawValue)
+            throw ModelError.io("create", directory, error, format: .keychain)
         }
         guard chmod(directory.path, mode) == 0 else { throw failure("set the mode of", directory.path) }
     }

@@ -85,6 +85,6 @@ import Testing
         let formats = TestRegistries.withCrypto(passwords: .fixed("right"))
         let bytes = try Note.sample.data(format: .cryptoCoding, context: ModelContext(formats: formats, types: models))
         let error = try #require(throws: ModelError.self) { try CryptoCodingCodec(passwords: .none).decodeTree(from: bytes) }
-        guard case .passwordRequired = error.reason else { Issue.record("got \(error)"); return }
+        #expect(error.cryptoError == .passwordRequired)
     }
 }

@@ -59,8 +59,9 @@ import Testing
     @Test func missingPassword() throws {
         let sealed = try EnvelopeCodec(secret: .passwords(.fixed("right")), kdf: .fast).seal(Data("x".utf8), format: .json, label: "Note")
         let error = try #require(throws: ModelError.self) { try EnvelopeCodec(secret: .passwords(.none)).open(sealed) }
-        guard case .passwordRequired(let what) = error.reason else { Issue.record("got \(error)"); return }
-        #expect(what.contains("Note"))
+        #expect(error.cryptoError == .passwordRequired)
+        #expect(error.reason == .passwordRequired("the envelope holds Note and no password is known for it"))
+        #expect("\(error)".contains("a password is required: the envelope holds Note"))
     }
 
     /// Every byte of a small envelope flipped in turn, and every truncation: never garbage.

@@ -41,7 +41,7 @@ struct HRCoderMalformedTests {
             let written = Fixtures.error { _ = try codec.encodeTree(tree) }
             #expect(written?.reason == .invalidValue("the alias \"\(target)\" names nothing in the document"), "\(target)")
             #expect(written?.path == [.key("items"), .index(1)])
-            #expect(written?.format == codec.format.rawValue)
+            #expect(written?.format == codec.format)
         }
         let read = jsonError(#"{"$class":"M","items":[{"$alias":"items.5"}]}"#)
         #expect(read?.reason == .invalidValue("the alias \"items.5\" names nothing in the document"))
@@ -89,7 +89,7 @@ struct HRCoderMalformedTests {
         let error = Fixtures.error { _ = try codec.decodeTree(from: data) }
         #expect(error?.reason == .typeMismatch(expected: "string", found: "integer"))
         #expect(error?.path == [.key("items"), .index(0), .key("$class")])
-        #expect(error?.format == codec.format.rawValue)
+        #expect(error?.format == codec.format)
     }
 
     @Test("Foundation objects without their fields are typed errors")
@@ -112,7 +112,7 @@ struct HRCoderMalformedTests {
         let error = Fixtures.error { _ = try codec.encodeTree(["$class": "M", "blob": ["$data": "AQID"]]) }
         #expect(error?.reason == .unsupported("the key $data is reserved in HR documents; store bytes as data values"))
         #expect(error?.path == [.key("blob"), .key("$data")])
-        #expect(error?.format == codec.format.rawValue)
+        #expect(error?.format == codec.format)
     }
 
     @Test("nesting deeper than 512 levels is refused, reading and writing", arguments: Fixtures.codecs)
@@ -121,7 +121,7 @@ struct HRCoderMalformedTests {
         for _ in 0..<600 { deep = [deep] }
         let written = Fixtures.error { _ = try codec.encodeTree(["$class": "M", "deep": deep]) }
         #expect(written?.reason == .unsupported("arrays and dictionaries nest deeper than 512 levels"))
-        #expect(written?.format == codec.format.rawValue)
+        #expect(written?.format == codec.format)
         let json = #"{"$class":"M","deep":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
         let read = jsonError(json)
         #expect(read != nil)
@@ -144,7 +144,7 @@ struct HRCoderMalformedTests {
         while end > 0, full[end - 1] == 0x0A { end -= 1 }
         for length in 0..<end {
             let error = Fixtures.error { _ = try codec.decodeTree(from: full.prefix(length)) }
-            #expect(error?.format == codec.format.rawValue, "prefix of \(length) bytes")
+            #expect(error?.format == codec.format, "prefix of \(length) bytes")
         }
         #expect(Fixtures.error { _ = try codec.decodeTree(from: Data()) }?.reason == .empty)
         let half = Fixtures.error { _ = try codec.decodeTree(from: full.prefix(full.count / 2)) }
@@ -162,7 +162,7 @@ struct HRCoderMalformedTests {
         for garbage in ["{\"$class\":", "<plist><dict><key>$class</key></dict></plist>", "bplist00 nonsense and more nonsense here!", "\u{0}\u{1}\u{2}"] {
             let error = Fixtures.error { _ = try codec.decodeTree(from: Data(garbage.utf8)) }
             #expect(error != nil, "\(garbage)")
-            #expect(error?.format == codec.format.rawValue)
+            #expect(error?.format == codec.format)
         }
     }
 
@@ -179,7 +179,7 @@ struct HRCoderMalformedTests {
             do {
                 _ = try codec.decodeTree(from: data)
             } catch {
-                #expect(error.format == codec.format.rawValue, "\(name)")
+                #expect(error.format == codec.format, "\(name)")
                 refused += 1
             }
         }

@@ -162,7 +162,7 @@ struct HRCoderTests {
         for root: ModelValue in [["a", "b"], "text", 42, [["$class": "Item"]]] {
             let written = Fixtures.error { _ = try codec.encodeTree(root) }
             #expect(written?.reason == .typeMismatch(expected: "dictionary", found: root.kindName))
-            #expect(written?.format == codec.format.rawValue)
+            #expect(written?.format == codec.format)
         }
         let documents: [Data] = switch codec.format {
         case .hrJSON: [Data(#"[{"$class":"Item"}]"#.utf8), Data(#""text""#.utf8)]
@@ -175,7 +175,7 @@ struct HRCoderTests {
             let read = Fixtures.error { _ = try codec.decodeTree(from: document) }
             #expect(read?.reason == .typeMismatch(expected: "dictionary", found: "array")
                 || read?.reason == .typeMismatch(expected: "dictionary", found: "string"))
-            #expect(read?.format == codec.format.rawValue)
+            #expect(read?.format == codec.format)
             #expect(read?.path == .root)
         }
     }

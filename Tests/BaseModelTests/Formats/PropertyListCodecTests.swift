@@ -34,7 +34,7 @@ struct PropertyListCodecTests {
         let error = #expect(throws: ModelError.self) { try codec.encodeTree(["items": [1, ["label": nil]]]) }
         #expect(error?.reason == .unsupported("property lists have no null"))
         #expect(error?.path == [.key("items"), .index(1), .key("label")])
-        #expect(error?.format == codec.format.rawValue)
+        #expect(error?.format == codec.format)
     }
 
     @Test("confidence: 60 for plain lists, 40 for archives and typed trees, nil for other bytes")

@@ -325,7 +325,7 @@ struct FastTreeReader {
         } catch {
             var wrapped = error
             wrapped.path = ModelPath(path.components + error.path.components)
-            wrapped.format = FastReader.format
+            wrapped.format = .fast
             throw wrapped
         }
         let prefix = TypedTree.keyPath(for: path)

@@ -66,7 +66,7 @@ struct HRJSONCodec: FormatCodec {
             document = try JSONParser.parse(data, maximumDepth: TypedTree.maximumDepth)
         } catch {
             var error = error
-            error.format = name
+            error.format = format
             throw error
         }
         return try HRDocument.tree(from: document, format: name)
@@ -84,7 +84,7 @@ struct HRJSONCodec: FormatCodec {
             return try JSONWriter.data(from: document)
         } catch {
             var error = error
-            error.format = name
+            error.format = format
             throw error
         }
     }

@@ -1,0 +1,48 @@
+import BaseModel
+
+/// What went wrong opening encrypted bytes, as ``BaseModel/ModelError/reason`` carries it
+/// (`.other(domain: "crypto", …)`): compare a reason with ``BaseModel/ModelError/Reason/wrongPassword``
+/// and its siblings, or read ``BaseModel/ModelError/cryptoError``.
+///
+/// ```swift
+/// do { _ = try Diary(data: sealed) }
+/// catch where error.reason == .wrongPassword { askAgain() }
+/// ```
+public enum CryptoError: String, Sendable, Hashable {
+    /// The encrypted bytes failed their integrity check: they were altered or damaged after they
+    /// were written (the key itself was right).
+    case authenticationFailed
+    /// The password or key does not open the encrypted bytes.
+    case wrongPassword
+    /// The bytes are encrypted and no password or key was available.
+    case passwordRequired
+
+    /// The domain of ``BaseModel/ModelError/Reason/other(domain:code:message:)`` for crypto errors.
+    static let domain = "crypto"
+}
+
+extension ModelError.Reason {
+    /// The encrypted bytes were altered or damaged after they were written (the key was right).
+    public static var authenticationFailed: Self {
+        .other(domain: CryptoError.domain, code: CryptoError.authenticationFailed.rawValue,
+               message: "authentication failed: the encrypted data was altered or damaged")
+    }
+
+    /// The password or key does not open the encrypted bytes.
+    public static var wrongPassword: Self {
+        .other(domain: CryptoError.domain, code: CryptoError.wrongPassword.rawValue, message: "wrong password or key")
+    }
+
+    /// The bytes are encrypted and no password or key was available; `what` says for what.
+    public static func passwordRequired(_ what: String) -> Self {
+        .other(domain: CryptoError.domain, code: CryptoError.passwordRequired.rawValue, message: "a password is required: \(what)")
+    }
+}
+
+extension ModelError {
+    /// The crypto failure this error reports, or `nil` for every other error.
+    public var cryptoError: CryptoError? {
+        guard case .other(CryptoError.domain, let code, _) = reason else { return nil }
+        return CryptoError(rawValue: code)
+    }
+}
