@@ -19,8 +19,9 @@ public struct ModelDecoder: Sendable {
     /// that path, so shared instances stay shared. `nil` (the default) reads plain trees.
     public var registry: ModelRegistry?
 
-    /// The identity map that `Live` properties resolve through; `nil` (the default) is
-    /// ``IdentityMap/default``.
+    /// The identity map that `Live` properties resolve through; `nil` (the default) resolves
+    /// them through a map made for each decode, so one payload's repeated identifiers are one
+    /// instance and no shared map is written to.
     public var identityMap: IdentityMap?
 
     /// Creates a decoder; pass a registry to read typed trees, and a map for `Live` properties.
@@ -54,8 +55,18 @@ final class DecodingState {
     var report: ModelReport?
     /// Set when reading a typed tree: the registry and the instances decoded so far.
     var graph: GraphReading?
-    /// The map `Live` values resolve through; `nil` is the default map.
+    /// The map `Live` values resolve through; `nil` until a `Live` value is met when the decode
+    /// was given none (see ``liveIdentityMap``).
     var identityMap: IdentityMap?
+
+    /// The map `Live` values resolve through: the one the decode was given, else one made for
+    /// this decode alone, so a plain decode never writes into a map the caller did not name.
+    var liveIdentityMap: IdentityMap {
+        if let identityMap { return identityMap }
+        let local = IdentityMap()
+        identityMap = local
+        return local
+    }
     private var usage: [ModelPath: UsageRecord] = [:]
     private var usageOrder: [ModelPath] = []
 

@@ -60,7 +60,19 @@ final class TreeEncoder: Encoder, PathLinked {
     }
 
     static func encode<T: Encodable>(_ value: T, plain: Bool, registry: ModelRegistry? = nil) throws(ModelError) -> ModelValue {
+        try encode(value, plain: plain, registry: registry, state: EncodingState())
+    }
+
+    /// The plain tree of `value` and the identity map its `Live` properties belong to, for a copy.
+    static func encodePlainForCopy<T: Encodable>(_ value: T) throws(ModelError) -> (tree: ModelValue, liveMap: IdentityMap?) {
         let state = EncodingState()
+        let tree = try encode(value, plain: true, registry: nil, state: state)
+        return (tree, state.liveMap)
+    }
+
+    private static func encode<T: Encodable>(
+        _ value: T, plain: Bool, registry: ModelRegistry?, state: EncodingState
+    ) throws(ModelError) -> ModelValue {
         state.graph = registry.map(GraphWriting.init)
         let root = TreeEncoder(
             state: state, node: EncodingNode(), parent: nil, component: nil, schema: nil,
@@ -120,6 +132,9 @@ final class TreeEncoder: Encoder, PathLinked {
         if type == ModelValue.self { return unsafeBitCast(value, to: ModelValue.self) }
         if type == Decimal.self { return .double(NSDecimalNumber(decimal: unsafeBitCast(value, to: Decimal.self)).doubleValue) }
         let kind = state.kind(of: type)
+        if plain, case .live = kind, state.liveMap == nil, let live = value as? any LiveTreeEncoding {
+            state.liveMap = live.owningMap
+        }
         if case .model = kind, !plain, let graph = state.graph {
             return try boxGraphModel(value, component: component, graph: graph)
         }
@@ -148,6 +163,9 @@ final class TreeEncoder: Encoder, PathLinked {
 final class EncodingState {
     /// Set when writing a typed tree.
     var graph: GraphWriting?
+    /// In plain mode, the map of the first `Live` value met: a copy resolves its `Live`
+    /// properties there, so it shares the original's live instances.
+    var liveMap: IdentityMap?
     private var kinds: [ObjectIdentifier: DecodedKind] = [:]
 
     /// How values of `type` are handled, worked out once per encode.

@@ -4,9 +4,20 @@ protocol LiveTreeDecoding {
     static func decodeLive(from value: ModelValue, decoder: TreeDecoder, component: ModelPath.Component?) throws -> Any
 }
 
+/// A `Live` value, as the tree encoder sees it: a copy looks its instances up in the map they
+/// belong to.
+protocol LiveTreeEncoding {
+    /// The map the instance belongs to; `nil` when it is detached.
+    var owningMap: IdentityMap? { get }
+}
+
+extension Live: LiveTreeEncoding {
+    var owningMap: IdentityMap? { map }
+}
+
 extension Live: LiveTreeDecoding {
     static func decodeLive(from value: ModelValue, decoder: TreeDecoder, component: ModelPath.Component?) throws -> Any {
-        try (decoder.state.identityMap ?? .shared).resolve(Value.self, from: value, decoder: decoder, component: component)
+        try decoder.state.liveIdentityMap.resolve(Value.self, from: value, decoder: decoder, component: component)
     }
 }
 

@@ -3,10 +3,12 @@ extension Model {
     /// class models are new instances too and the copy shares nothing mutable with the original.
     ///
     /// For a struct of value types this equals the original; for a class it is a new instance.
+    /// `Live` properties are references, not values: the copy shares the original's live
+    /// instances (from the map they belong to).
     ///
     /// - Throws: ``ModelError`` only when a hand-written `Codable` implementation fails.
     public func copy() throws(ModelError) -> Self {
-        let tree = try TreeEncoder.encodePlain(self)
-        return try TreeDecoder.decode(Self.self, from: tree, plain: true, report: nil)
+        let (tree, liveMap) = try TreeEncoder.encodePlainForCopy(self)
+        return try TreeDecoder.decode(Self.self, from: tree, plain: true, report: nil, identityMap: liveMap)
     }
 }
