@@ -27,8 +27,10 @@ package struct XMLPropertyListCodec: FormatCodec {
 
     /// Reads an XML (or binary) property list into a tree.
     ///
-    /// - Throws: ``ModelError`` for bytes that are not a valid property list, and
-    ///   ``ModelError/Reason/unsupported(_:)`` for a keyed-archive UID inside it.
+    /// A UID (a keyed archive's reference) reads as `{"CF$UID": n}`, as XML property lists and
+    /// `plutil` spell it.
+    ///
+    /// - Throws: ``ModelError`` for bytes that are not a valid property list.
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try PropertyListCodecSupport.decode(data, codecFormat: format)
     }
@@ -69,9 +71,10 @@ package struct BinaryPropertyListCodec: FormatCodec {
 
     /// Reads a binary (or XML) property list into a tree.
     ///
+    /// A UID (a keyed archive's reference) reads as `{"CF$UID": n}`.
+    ///
     /// - Throws: ``ModelError`` for bytes that are not a valid property list (truncated,
-    ///   out-of-range offsets or references, reference cycles, nesting deeper than 512), and
-    ///   ``ModelError/Reason/unsupported(_:)`` for a keyed-archive UID inside it.
+    ///   out-of-range offsets or references, reference cycles, nesting deeper than 512).
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try PropertyListCodecSupport.decode(data, codecFormat: format)
     }
@@ -96,6 +99,6 @@ enum PropertyListCodecSupport {
     /// `codecFormat` for bytes of neither form.
     static func decode(_ data: Data, codecFormat: ModelFormat) throws(ModelError) -> ModelValue {
         let format = PropertyListDocument.kind(of: data)?.formatName ?? codecFormat.rawValue
-        return try PropertyListDocument.read(data, format: format).modelValue(format: format)
+        return try PropertyListDocument.read(data, format: format).modelValue(format: format, uidsAsDictionaries: true)
     }
 }
