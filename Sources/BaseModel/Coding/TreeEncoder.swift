@@ -1,35 +1,5 @@
 import Foundation
 
-/// Encodes `Encodable` values, models above all, into a ``ModelValue`` tree.
-///
-/// For a ``Model`` type it writes each property at its remote path (creating nested
-/// dictionaries for dotted paths), in the type's key case, through its transformer, and leaves out
-/// uncodable properties and `nil` optionals. `Date`, `Data`, `URL` and `Decimal` become their
-/// natural tree forms.
-///
-/// ```swift
-/// let tree = try ModelEncoder().encode(game)   // ["game_id": "93", "venue": ["address": …]]
-/// ```
-public struct ModelEncoder: Sendable {
-    /// When set, the encoder writes a *typed tree* (see ``FormatCodec``): every model dictionary
-    /// starts with `"$class"`, its registered name, and a class instance met again is written as
-    /// `{"$alias": "<key path of its first occurrence>"}`, so the graph keeps its shape.
-    public var registry: ModelRegistry?
-
-    /// Creates an encoder; pass a registry to write typed trees.
-    public init(registry: ModelRegistry? = nil) {
-        self.registry = registry
-    }
-
-    /// Encodes `value` into a tree.
-    ///
-    /// - Throws: ``ModelError`` when a transformer or a hand-written `encode(to:)` fails, with the
-    ///   path of the value.
-    public func encode<T: Encodable>(_ value: T) throws(ModelError) -> ModelValue {
-        try TreeEncoder.encode(value, plain: false, registry: registry)
-    }
-}
-
 /// The encoder handed to `encode(to:)`: one per nested value.
 final class TreeEncoder: Encoder, PathLinked {
     let state: EncodingState
@@ -156,24 +126,5 @@ final class TreeEncoder: Encoder, PathLinked {
     static func boxFloat(_ value: Float) -> ModelValue {
         // Go through the shortest decimal form so 0.1 as Float is written 0.1, not 0.10000000149…
         .double(value.isFinite ? Double(String(value)) ?? Double(value) : Double(value))
-    }
-}
-
-/// State shared by every encoder of one top-level encode.
-final class EncodingState {
-    /// Set when writing a typed tree.
-    var graph: GraphWriting?
-    /// In plain mode, the map of the first `Live` value met: a copy resolves its `Live`
-    /// properties there, so it shares the original's live instances.
-    var liveMap: IdentityMap?
-    private var kinds: [ObjectIdentifier: DecodedKind] = [:]
-
-    /// How values of `type` are handled, worked out once per encode.
-    func kind<T>(of type: T.Type) -> DecodedKind {
-        let id = ObjectIdentifier(type)
-        if let known = kinds[id] { return known }
-        let kind = DecodedKind(type)
-        kinds[id] = kind
-        return kind
     }
 }

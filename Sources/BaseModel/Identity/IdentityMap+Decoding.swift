@@ -1,16 +1,3 @@
-/// A `Live` type, as the tree decoder sees it: it resolves values through an identity map
-/// instead of building them with `init(from:)`.
-protocol LiveTreeDecoding {
-    static func decodeLive(from value: ModelValue, decoder: TreeDecoder, component: ModelPath.Component?) throws -> Any
-}
-
-/// A `Live` value, as the tree encoder sees it: a copy looks its instances up in the map they
-/// belong to.
-protocol LiveTreeEncoding {
-    /// The map the instance belongs to; `nil` when it is detached.
-    var owningMap: IdentityMap? { get }
-}
-
 extension Live: LiveTreeEncoding {
     var owningMap: IdentityMap? { map }
 }

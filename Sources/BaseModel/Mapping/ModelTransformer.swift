@@ -87,8 +87,3 @@ extension ModelTransformer {
             name: name, decode: { try lookup().decode($0) }, encode: { try lookup().encode($0) })
     }
 }
-
-/// A message for a value a transformer cannot take: "expected a date string in format MM-dd-yyyy".
-struct TransformerRefusal: Error, CustomStringConvertible {
-    let description: String
-}

@@ -1,13 +1,6 @@
 import Foundation
 import OrderedCollections
 
-/// One open array or dictionary: where its elements (and keys) begin on the stacks.
-struct JSONFrame {
-    var valueStart: Int
-    var keyStart: Int
-    var isObject: Bool
-}
-
 /// The parser's state: the input, a position, and the stacks of open containers.
 struct JSONReader: ~Copyable {
     let start: UnsafePointer<UInt8>

@@ -1,0 +1,46 @@
+import Foundation
+
+/// How a type is decoded from a tree.
+enum DecodedKind {
+    case string, date, data, url, decimal, tree
+    /// A fixed-width number other than the common ones `decodeChild` checks first; the closure
+    /// returns the value boxed (the caller casts it back to the type it asked for).
+    case scalar((TreeDecoder, ModelValue, ModelPath.Component?) throws -> Any)
+    case model(ModelSchema)
+    /// A `Live` reference, resolved through the identity map.
+    case live(any LiveTreeDecoding.Type)
+    case stringKeyedDictionary
+    case plain
+
+    init<T>(_ type: T.Type) {
+        if let unbox = DecodedKind.scalarUnboxer(type) { self = .scalar(unbox) }
+        else if type == String.self { self = .string }
+        else if type == Date.self { self = .date }
+        else if type == Data.self { self = .data }
+        else if type == URL.self { self = .url }
+        else if type == Decimal.self { self = .decimal }
+        else if type == ModelValue.self { self = .tree }
+        else if let model = type as? any Model.Type { self = .model(ModelSchema.of(model)) }
+        else if let live = type as? any LiveTreeDecoding.Type { self = .live(live) }
+        else if type is any StringKeyedDictionary.Type { self = .stringKeyedDictionary }
+        else { self = .plain }
+    }
+
+    private static func scalarUnboxer<T>(_ type: T.Type) -> ((TreeDecoder, ModelValue, ModelPath.Component?) throws -> Any)? {
+        func integer<I: FixedWidthInteger>(_: I.Type) -> (TreeDecoder, ModelValue, ModelPath.Component?) throws -> Any {
+            { try $0.unboxInteger(I.self, $1, at: $2) }
+        }
+        switch type {
+        case is Int8.Type: return integer(Int8.self)
+        case is Int16.Type: return integer(Int16.self)
+        case is Int32.Type: return integer(Int32.self)
+        case is UInt.Type: return integer(UInt.self)
+        case is UInt8.Type: return integer(UInt8.self)
+        case is UInt16.Type: return integer(UInt16.self)
+        case is UInt32.Type: return integer(UInt32.self)
+        case is UInt64.Type: return integer(UInt64.self)
+        case is Float.Type: return { try $0.unboxFloat($1, at: $2) }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import OrderedCollections
+
+/// State shared by every decoder of one top-level decode.
+final class DecodingState {
+    var report: ModelReport?
+    /// Set when reading a typed tree: the registry and the instances decoded so far.
+    var graph: GraphReading?
+    /// The map `Live` values resolve through; `nil` until a `Live` value is met when the decode
+    /// was given none (see ``liveIdentityMap``).
+    var identityMap: IdentityMap?
+
+    /// The map `Live` values resolve through: the one the decode was given, else one made for
+    /// this decode alone, so a plain decode never writes into a map the caller did not name.
+    var liveIdentityMap: IdentityMap {
+        if let identityMap { return identityMap }
+        let local = IdentityMap()
+        identityMap = local
+        return local
+    }
+    private var usage: [ModelPath: UsageRecord] = [:]
+    private var usageOrder: [ModelPath] = []
+
+    init(collectingReport: Bool) {
+        report = collectingReport ? ModelReport() : nil
+    }
+
+    var collectsReport: Bool { report != nil }
+
+    private var kinds: [ObjectIdentifier: DecodedKind] = [:]
+
+    /// How values of `type` are decoded, worked out once per decode: the runtime's protocol
+    /// conformance checks cost far more than a dictionary lookup.
+    @inline(__always)
+    func kind<T>(of type: T.Type) -> DecodedKind {
+        let id = ObjectIdentifier(type)
+        if let known = kinds[id] { return known }
+        let kind = DecodedKind(type)
+        kinds[id] = kind
+        return kind
+    }
+
+    private var remoteKeys: [KeyCase: [String: String]] = [:]
+
+    /// The remote spelling of a plain value's key, cached for the rest of the decode.
+    func remoteKey(for name: String, keyCase: KeyCase) -> String {
+        if let known = remoteKeys[keyCase]?[name] { return known }
+        let remote = keyCase.remoteKey(for: name)
+        remoteKeys[keyCase, default: [:]][name] = remote
+        return remote
+    }
+
+    func usageRecord(at path: ModelPath, entries: OrderedDictionary<String, ModelValue>) -> UsageRecord {
+        if let record = usage[path] { return record }
+        let record = UsageRecord(entries: entries)
+        usage[path] = record
+        usageOrder.append(path)
+        return record
+    }
+
+    func finishReport() {
+        for path in usageOrder {
+            report?.unusedKeys += usage[path]!.unusedKeys(under: path)
+        }
+    }
+}
