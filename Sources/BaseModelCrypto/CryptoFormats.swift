@@ -9,7 +9,7 @@
 public enum CryptoFormats {
     /// Registers ``CryptoCodingCodec`` (`crypto`) and ``EnvelopeCodec`` (`encrypted`) in
     /// `formats`, so files in them are detected on load and can be written, and
-    /// ``KeychainStorage`` for ``ModelFormat/keychain`` shared instances.
+    /// the keychain storage for ``BaseModel/ModelFormat/keychain`` shared instances.
     ///
     /// - Parameters:
     ///   - passwords: asked when the file's type is not a registered ``EncryptedModel``.

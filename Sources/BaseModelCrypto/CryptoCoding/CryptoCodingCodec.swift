@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The file is a keyed archive whose root is a `CryptoArchive` object with `iv` (16 random
 /// bytes), `salt` (8 random bytes), `cypher`, `className` and `version` (2.0). The cypher is
-/// ``CryptoCoding`` encryption of a keyed archive of the model. Reading takes versions 1 and 2
+/// CryptoCoding's encryption (AES-128-CBC, PBKDF2-SHA1 keys) of a keyed archive of the model. Reading takes versions 1 and 2
 /// (and 0 or a missing version as 2); a plain keyed archive passes through unchanged, as
 /// CryptoCoder's `unarchiveObjectWithData:` returned non-encrypted archives as they were.
 ///

@@ -8,7 +8,7 @@ import Foundation
 /// inner format, label; see the README for the layout) followed by the AES-GCM ciphertext and
 /// tag. The whole header is the additional authenticated data, so every byte of the file is
 /// covered. The key comes from a password through scrypt (default, ``EnvelopeKDF/strong``) or
-/// PBKDF2-SHA256, or is a raw 256-bit ``Crypto/SymmetricKey``.
+/// PBKDF2-SHA256, or is a raw 256-bit `SymmetricKey`.
 ///
 /// ```swift
 /// CryptoFormats.register(passwords: .fixed("correct horse"))

@@ -41,7 +41,7 @@ public protocol SecureStore: Sendable {
 }
 
 extension SecureStore {
-    /// The value stored for `account`, decoded by FXKeychain's rule (see ``SecureItemCoding``).
+    /// The value stored for `account`, decoded by FXKeychain's rule (strings as UTF-8, other values as binary property lists).
     ///
     /// - Throws: ``ModelError`` when the store cannot be read or the item is not a value.
     public func value(for account: String) throws(ModelError) -> ModelValue? {

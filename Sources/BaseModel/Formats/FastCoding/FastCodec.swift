@@ -14,9 +14,7 @@ import Foundation
 /// class definition per type, then one value per key; a class instance met again is an object
 /// alias. Plain dictionaries and arrays are the immutable forms (tags 9 and 10). Strings are
 /// stored once and aliased after; integers take the smallest width; 0 and 1 stay apart from
-/// `false` and `true`; dates are seconds since 2001. See ``FastTreeWriter`` and
-/// ``FastTreeReader`` for the tree mapping, ``FastObject`` for the lossless document, and
-/// ``FastWriter`` / ``FastReader`` for the byte level.
+/// `false` and `true`; dates are seconds since 2001.
 ///
 /// Differences from the original, on purpose:
 ///
@@ -80,7 +78,7 @@ public struct FastCodec: FormatCodec {
     /// - Throws: ``ModelError`` with format `fast`, the byte offset (for byte-level problems) or
     ///   the path (for tree-level ones): an empty, truncated or 2.x file, a wrong magic, an
     ///   unknown tag, an alias or class index out of range, a count larger than the data, invalid
-    ///   UTF-8, nesting deeper than ``FastObject/maximumDepth``, a non-string dictionary key, nil
+    ///   UTF-8, nesting deeper than 512 levels, a non-string dictionary key, nil
     ///   inside a collection, aliases expanding past the budget, and in safe mode any object tag.
     public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let document = try FastObject(data: data, safe: safe)
