@@ -73,12 +73,12 @@ let benchmarks: @Sendable () -> Void = {
 /// The model, the registries and the files, made once outside the measured loops.
 final class CryptoFixture: Sendable {
     let model: TwitterSearch
-    let plain = FormatRegistry(codecs: [JSONCodec()])
-    let keyed = FormatRegistry(codecs: [JSONCodec()])
-    let password = FormatRegistry(codecs: [JSONCodec()])
+    let plain = FormatRegistry(codecs: [builtInCodec(.json)])
+    let keyed = FormatRegistry(codecs: [builtInCodec(.json)])
+    let password = FormatRegistry(codecs: [builtInCodec(.json)])
     /// The plain keyed archive and CryptoCoding (which reads plain keyed archives too).
-    let archive = FormatRegistry(codecs: [KeyedArchiveCodec(), CryptoCodingCodec(passwords: .fixed("benchmark"))])
-    let keyedArchive = FormatRegistry(codecs: [KeyedArchiveCodec()])
+    let archive = FormatRegistry(codecs: [builtInCodec(.keyedArchive), CryptoCodingCodec(passwords: .fixed("benchmark"))])
+    let keyedArchive = FormatRegistry(codecs: [builtInCodec(.keyedArchive)])
     let keyCodec: EnvelopeCodec
     let json: Data
     let sealedWithKey: Data
@@ -117,4 +117,9 @@ final class CryptoFixture: Sendable {
             fatalError("CryptoBench: cannot prepare the fixture: \(error)")
         }
     }
+}
+
+/// A codec the library ships, from the shared registry (the codec types themselves are internal).
+func builtInCodec(_ format: ModelFormat) -> any FormatCodec {
+    do { return try FormatRegistry.shared.codec(for: format) } catch { fatalError("CryptoBench: no codec for \(format): \(error)") }
 }

@@ -12,7 +12,7 @@ import Foundation
 //   c   Foundation:            JSONDecoder.decode
 //   d1  Foundation + glue:     JSONSerialization.jsonObject + data(withJSONObject:) + JSONDecoder
 //   d2  Foundation + glue:     data(withJSONObject:) + JSONDecoder, the object made once outside
-//   e1  component:             JSONParser.parse
+//   e1  component:             the JSON codec's decodeTree (the parser)
 //   e2  component:             ModelDecoder.decode from a tree parsed once outside the loop
 //   e3  component:             JSONSerialization.jsonObject
 //   e4  component:             ModelValue(foundation:) from an object made once outside the loop
@@ -67,9 +67,9 @@ final class Fixture<T: Model & Equatable>: @unchecked Sendable {
     /// is expensive to make, and a real app keeps its decoder).
     lazy var jsonDecoder: JSONDecoder = makeDecoder()
 
-    /// The tree `JSONParser` makes, for the decode-only benchmark.
+    /// The tree the JSON codec makes, for the decode-only benchmark.
     lazy var tree: ModelValue = {
-        do { return try JSONParser.parse(data) } catch { fatalError("ModelBench: \(file): JSONParser failed: \(error)") }
+        do { return try FormatRegistry.shared.codec(for: .json).decodeTree(from: data) } catch { fatalError("ModelBench: \(file): the JSON parser failed: \(error)") }
     }()
 
     /// The untyped object `JSONSerialization` makes, for the object-only benchmarks.
@@ -173,7 +173,7 @@ func registerSuite<T: Model & Equatable>(_ fixture: Fixture<T>) {
     add("e1   component: JSONParser.parse", prepare: { _ = fixture.data }) { benchmark in
         let data = fixture.data
         for _ in benchmark.scaledIterations {
-            blackHole(try JSONParser.parse(data))
+            blackHole(try FormatRegistry.shared.codec(for: .json).decodeTree(from: data))
         }
     }
 

@@ -8,7 +8,7 @@ import Synchronization
 enum UserPayloads {
     static let all: [ModelValue] = {
         do {
-            let tree = try JSONParser.parse(Corpus.data(named: "twitter.json"))
+            let tree = try ModelValue(data: Corpus.data(named: "twitter.json"))
             guard case .array(let statuses)? = tree["statuses"] else { fatalError("StoreBench: no statuses") }
             var payloads: [ModelValue] = []
             for status in statuses {

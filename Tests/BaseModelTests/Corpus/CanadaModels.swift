@@ -1,4 +1,4 @@
-@testable import BaseModel
+import BaseModel
 import Foundation
 
 // Models for the GeoJSON outline of Canada in `shared/corpus/json/canada.json`.

@@ -1,4 +1,4 @@
-@testable import BaseModel
+import BaseModel
 import Foundation
 
 // Models for the ticketing catalogue in `shared/corpus/json/citm_catalog.json`.

@@ -1,4 +1,4 @@
-@testable import BaseModel
+import BaseModel
 import Foundation
 
 // Models for the Twitter search response in `shared/corpus/json/twitter.json`.
