@@ -15,13 +15,7 @@ extension Model {
     /// - Throws: ``ModelError``: the file cannot be read, is empty, is in no known format, or
     ///   does not fit the type (with the path of the value).
     public init(contentsOf url: URL, context: ModelContext = .shared) throws(ModelError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ModelError.io("read", url, error)
-        }
-        try self.init(data: data, context: context)
+        try self.init(data: Data(modelFileAt: url), context: context)
     }
 
     /// Loads a model from the file at `path`, in any format the library reads, chosen by the

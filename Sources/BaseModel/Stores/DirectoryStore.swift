@@ -88,13 +88,7 @@ public final class DirectoryStore: ModelStore {
     }
 
     private func read<M: IdentifiedModel>(_ type: M.Type, at url: URL) throws(ModelError) -> M {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ModelError.io("read", url, error)
-        }
-        return try M(data: data, context: context)
+        try M(data: Data(modelFileAt: url), context: context)
     }
 
     /// Every model of `type` in its folder, in file-name order; files that cannot be read or

@@ -26,12 +26,6 @@ extension ModelValue {
     ///
     /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:context:)``.
     public init(contentsOf url: URL, context: ModelContext = .shared) throws(ModelError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ModelError.io("read", url, error)
-        }
-        try self.init(data: data, context: context)
+        try self.init(data: Data(modelFileAt: url), context: context)
     }
 }
