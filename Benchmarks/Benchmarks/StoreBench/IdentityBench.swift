@@ -86,7 +86,7 @@ func registerIdentityBenchmarks() {
             var held: [Live<User>] = []   // the map holds weakly: keep the instances alive
             held.reserveCapacity(ids.count * rounds)
             for _ in 0..<rounds {
-                for id in ids { held.append(try map.instance(User.self, id: id)) }
+                for id in ids { held.append(try User.live(id: id, in: map)) }
             }
             blackHole(held)
         }
@@ -108,10 +108,10 @@ func registerIdentityBenchmarks() {
     Benchmark("\(label) merge full payloads IdentityMap.instance(object:)") { benchmark in
         let payloads = UserPayloads.all
         let map = IdentityMap()
-        let held = try payloads.map { try map.instance(User.self, object: $0) }
+        let held = try payloads.map { try User.live(object: $0, in: map) }
         for _ in benchmark.scaledIterations {
             for _ in 0..<rounds {
-                for payload in payloads { blackHole(try map.instance(User.self, object: payload)) }
+                for payload in payloads { blackHole(try User.live(object: payload, in: map)) }
             }
         }
         blackHole(held)
@@ -129,11 +129,11 @@ func registerIdentityBenchmarks() {
 
     Benchmark("\(label) merge partial payloads IdentityMap.instance(object:)") { benchmark in
         let map = IdentityMap()
-        let held = try UserPayloads.all.map { try map.instance(User.self, object: $0) }
+        let held = try UserPayloads.all.map { try User.live(object: $0, in: map) }
         let partial = UserPayloads.partial
         for _ in benchmark.scaledIterations {
             for _ in 0..<rounds {
-                for payload in partial { blackHole(try map.instance(User.self, object: payload)) }
+                for payload in partial { blackHole(try User.live(object: payload, in: map)) }
             }
         }
         blackHole(held)

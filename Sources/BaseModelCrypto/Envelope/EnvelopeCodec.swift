@@ -104,7 +104,7 @@ public struct EnvelopeCodec: FormatCodec {
     /// Seals `bytes`, recording `format` and `label` in the header.
     ///
     /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for `label`.
-    func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
+    public func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
         let fileKDF: EnvelopeKDF
         let master: SymmetricKey
         let salt: Data
@@ -136,7 +136,7 @@ public struct EnvelopeCodec: FormatCodec {
     /// Opens an envelope: the inner format it names and the plaintext.
     ///
     /// - Throws: ``ModelError`` as described on the type.
-    func open(_ data: Data) throws(ModelError) -> (format: ModelFormat, bytes: Data) {
+    public func open(_ data: Data) throws(ModelError) -> (format: ModelFormat, bytes: Data) {
         let (header, headerLength) = try EnvelopeHeader.decode(data)
         let master: SymmetricKey
         switch (secret.kind, header.kdf) {
