@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "BaseModel", targets: ["BaseModel"]),
         .library(name: "BaseModelCrypto", targets: ["BaseModelCrypto"]),
         .library(name: "BaseModelSQLite", targets: ["BaseModelSQLite"]),
+        .library(name: "BaseModelPostgres", targets: ["BaseModelPostgres"]),
         .executable(name: "basemodel", targets: ["basemodel"]),
         .executable(name: "todolist", targets: ["TodoList"]),
     ],
@@ -16,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -33,6 +35,10 @@ let package = Package(
         .target(
             name: "BaseModelSQLite",
             dependencies: ["BaseModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "BaseModelPostgres",
+            dependencies: ["BaseModel", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         .executableTarget(
             name: "basemodel",
@@ -67,6 +73,10 @@ let package = Package(
         .testTarget(
             name: "BaseModelSQLiteTests",
             dependencies: ["BaseModelSQLite"]
+        ),
+        .testTarget(
+            name: "BaseModelPostgresTests",
+            dependencies: ["BaseModelPostgres"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,247 @@
+import Foundation
+import PostgresNIO
+import Synchronization
+
+/// A ``ModelStore`` in a PostgreSQL database, through vapor/postgres-nio: the same contract as the
+/// SQLite store, shared by every process that opens the database, with optimistic concurrency
+/// and a change feed that keeps identity maps in step across processes.
+///
+/// ```swift
+/// let store = try await PostgresStore(url: "postgres://app:secret@db.local/app")
+/// try await store.save(users)                                   // one transaction
+/// let ada = try await store.fetchAll(User.self, where: ["screen_name": "ada"])
+/// let map = IdentityMap(store: store)
+/// let sync = store.attach(map, for: User.self)                  // other processes' saves merge in
+/// ```
+///
+/// Connections: the store owns a `PostgresClient` pool (up to 20 connections) and runs it in a
+/// task of its own from `init` until ``close()``; two more connections are its own, one held
+/// in `LISTEN` for the change feed and one for ``fetchSynchronously(_:id:)``. Call ``close()``
+/// when done.
+///
+/// Schema: opening takes `pg_advisory_lock` and applies the library's migrations it has not
+/// applied yet (recorded in `basemodel_schema`), so two processes may open at once. Every model
+/// type lives in one table, `basemodel_model(type, id, integer_id, format, json, body, version)`:
+/// a model saved in the `json` format is a `jsonb` value (GIN-indexed, queryable in SQL), any
+/// other format a `bytea`; each row keeps the format it was written in.
+///
+/// Optimistic concurrency: every row has a `version`, raised by each save. The store remembers
+/// the version of each row it read or wrote; a save updates the row only if it still has that
+/// version, and a save of a row it never read inserts only when there is none. Otherwise the
+/// save throws a conflict (see ``isConflict(_:)``) and writes nothing: reread, merge, save
+/// again. ``ConflictPolicy/overwrite`` makes saves last-writer-wins instead. The check is
+/// between stores (processes): tasks sharing one store share its remembered versions, as they
+/// share one identity map's instance, so give concurrent read-modify-write loops in one process
+/// one live instance (or a store each).
+///
+/// ## Topics
+/// - Opening: ``init(url:format:onConflict:context:)``,
+///   ``init(environment:format:onConflict:formats:registry:)``, ``close()``
+/// - Queries: ``fetchAll(_:where:)``
+/// - Conflicts: ``ConflictPolicy``, ``isConflict(_:)``
+/// - The feed: ``changes(of:)``, ``attach(_:for:)``
+public final class PostgresStore: ModelStore {
+    /// What a save does when the row changed since this store read it.
+    public enum ConflictPolicy: Sendable, Hashable {
+        /// Throw a conflict error and write nothing (the default).
+        case fail
+        /// Write anyway: the last writer wins.
+        case overwrite
+    }
+
+    /// The format new saves encode models in: `json` (the default) is stored as `jsonb`.
+    public let format: ModelFormat
+
+    let client: PostgresClient
+    let settings: PostgresSettings
+    let feed: ChangeFeed
+    let policy: ConflictPolicy
+    private let runner: Task<Void, Never>
+    private let blockingConnection: Mutex<PostgresConnection?>
+    /// The version of each row this store last read or wrote.
+    let versions = Mutex<[RowKey: Int64]>([:])
+    private let codec: any FormatCodec
+    private let context: ModelContext
+
+    static let logger = Logger(label: "BaseModelPostgres")
+
+    /// Opens the store at `url` (`postgres://user:password@host:port/database?sslmode=disable`),
+    /// migrating the schema when needed.
+    ///
+    /// - Parameters:
+    ///   - format: The format models are saved in; `json` rows are `jsonb`.
+    ///   - onConflict: What a save does when another writer changed the row first.
+    ///   - context: The codecs (rows in any registered format can be read), the type names of
+    ///     formats that store types, and the identity map `Live` properties resolve through.
+    /// - Throws: ``PostgresStoreError``: `unreachable`, `authenticationFailed`, `missingDatabase`,
+    ///   `invalidConfiguration` (a bad URL or format), or `server`.
+    public convenience init(
+        url: String, format: ModelFormat = .json, onConflict: ConflictPolicy = .fail, context: ModelContext = .shared
+    ) async throws(PostgresStoreError) {
+        try await self.init(settings: PostgresSettings(url: url), format: format, policy: onConflict, context: context)
+    }
+
+    /// Opens the store the `PG*` variables of `environment` name (`PGHOST`, `PGPORT`, `PGUSER`,
+    /// `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`), as `psql` would.
+    ///
+    /// - Throws: ``PostgresStoreError`` as ``init(url:format:onConflict:context:)``.
+    public convenience init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, format: ModelFormat = .json,
+        onConflict: ConflictPolicy = .fail, context: ModelContext = .shared
+    ) async throws(PostgresStoreError) {
+        try await self.init(
+            settings: PostgresSettings(environment: environment), format: format, policy: onConflict, context: context)
+    }
+
+    init(
+        settings: PostgresSettings, format: ModelFormat, policy: ConflictPolicy, context: ModelContext
+    ) async throws(PostgresStoreError) {
+        do {
+            codec = try context.formats.codec(for: format)
+        } catch {
+            throw PostgresStoreError(.invalidConfiguration, "no codec for the format \(format.rawValue): \(error)")
+        }
+        self.format = format
+        self.settings = settings
+        self.policy = policy
+        self.context = context
+        // The pool runs from here on, so that it is running by the first query.
+        let client = PostgresClient(configuration: try settings.clientConfiguration(), backgroundLogger: Self.logger)
+        let runner = Task { await client.run() }
+        self.client = client
+        self.runner = runner
+        let feed = ChangeFeed(settings: settings)
+        self.feed = feed
+        let connection: PostgresConnection
+        do {
+            connection = try await Self.connect(settings)
+        } catch {
+            runner.cancel()
+            throw error
+        }
+        do {
+            try await PostgresSchema.migrate(connection, logger: Self.logger)
+            try await feed.start()
+        } catch {
+            runner.cancel()
+            await feed.stop()
+            await Self.closeQuietly(connection)
+            throw settings.openError(error)
+        }
+        blockingConnection = Mutex(connection)
+    }
+
+    deinit {
+        // A store dropped without close(): release its connections without waiting.
+        runner.cancel()
+        feed.stopWithoutWaiting()
+        blockingConnection.withLock { connection in
+            if let connection { let closing: EventLoopFuture<Void> = connection.close(); _ = closing }
+            connection = nil
+        }
+    }
+
+    /// Stops the pool, the change feed (its streams finish) and the store's own connections.
+    /// Later calls throw.
+    public func close() async {
+        await feed.stop()
+        runner.cancel()
+        let connection = blockingConnection.withLock { connection in
+            defer { connection = nil }
+            return connection
+        }
+        if let connection { await Self.closeQuietly(connection) }
+    }
+
+    /// Whether `error`, thrown by a save, is a conflict: another writer changed (or created, or
+    /// deleted) the row since this store read it, and nothing was written.
+    ///
+    /// The reason is `.other(domain: "postgres", code: "conflict", message: …)`.
+    public static func isConflict(_ error: ModelError) -> Bool {
+        guard case .other(conflictDomain, conflictCode, _) = error.reason else { return false }
+        return true
+    }
+
+    static let conflictDomain = "postgres"
+    static let conflictCode = "conflict"
+
+    // MARK: Connections
+
+    static func connect(_ settings: PostgresSettings) async throws(PostgresStoreError) -> PostgresConnection {
+        do {
+            return try await PostgresConnection.connect(
+                configuration: try settings.connectionConfiguration(), id: Int.random(in: 1...Int.max), logger: logger)
+        } catch {
+            throw settings.openError(error)
+        }
+    }
+
+    static func closeQuietly(_ connection: PostgresConnection) async {
+        do {
+            try await connection.close()
+        } catch {
+            // Already closed: nothing to release.
+        }
+    }
+
+    /// The store's own connection for blocking reads, reconnected when it was lost.
+    func blockingReadConnection() throws(ModelError) -> PostgresConnection {
+        if let connection = blockingConnection.withLock({ $0 }), !connection.isClosed { return connection }
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection.connect(
+                on: PostgresConnection.defaultEventLoopGroup.any(), configuration: try settings.connectionConfiguration(),
+                id: Int.random(in: 1...Int.max), logger: Self.logger
+            ).wait()
+        } catch {
+            throw ModelError(.unsupported("cannot connect: \(settings.openError(error))"), format: "postgres")
+        }
+        blockingConnection.withLock { $0 = connection }
+        return connection
+    }
+
+    // MARK: Bodies
+
+    /// The model's encoded bytes, as the `json` text or the `body` bytes of its row.
+    func encodeRow<M: IdentifiedModel>(_ model: M) throws(ModelError) -> EncodedRow {
+        let data = try codec.encodeModel(model, using: context.encoder)
+        let key = RowKey(type: M.typeName, id: model.id.modelIdentifier)
+        if format == .json {
+            return EncodedRow(key: key, json: String(decoding: data, as: UTF8.self), body: nil)
+        }
+        return EncodedRow(key: key, json: nil, body: ByteBuffer(bytes: data))
+    }
+
+    /// Decodes a row's body, written in the format the row names.
+    func decodeRow<M: IdentifiedModel>(_ type: M.Type, _ row: StoredRow) throws(ModelError) -> M {
+        let rowCodec =
+            row.format == codec.format.rawValue ? codec : try context.formats.codec(for: ModelFormat(rawValue: row.format))
+        let data: Data
+        if let json = row.json {
+            data = Data(json.utf8)
+        } else if let body = row.body {
+            data = Data(body.readableBytesView)
+        } else {
+            throw ModelError(.malformed("the row has no body"), format: "postgres")
+        }
+        return try rowCodec.decodeModel(M.self, from: data, using: context.decoder)
+    }
+
+    /// Runs database calls, turning their errors into ``ModelError`` (a ``ModelError`` thrown
+    /// inside, such as a conflict, passes through).
+    static func database<T>(_ action: String, _ body: () async throws -> T) async throws(ModelError) -> T {
+        do {
+            return try await body()
+        } catch let error as ModelError {
+            throw error
+        } catch let error as PostgresTransactionError {
+            if let inner = error.closureError as? ModelError { throw inner }
+            let cause = error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError
+            throw ModelError(
+                .unsupported("cannot \(action): \(cause.map { String(reflecting: $0) } ?? "transaction failed")"),
+                format: "postgres")
+        } catch {
+            throw ModelError(.unsupported("cannot \(action): \(String(reflecting: error))"), format: "postgres")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import PostgresNIO
+
+/// A row as read back: its identifier, format, body and version.
+struct StoredRow: Sendable {
+    let id: String
+    let isInteger: Bool
+    let format: String
+    let json: String?
+    let body: ByteBuffer?
+    let version: Int64
+
+    /// The columns every read selects, in the order of ``init(_:)``'s tuple.
+    static let columns = "id, integer_id, format, json::text, body, version"
+
+    init(_ columns: (String, Bool, String, String?, ByteBuffer?, Int64)) {
+        (id, isInteger, format, json, body, version) = columns
+    }
+
+    /// `"<typeName>-<id>"`, the location of a failure.
+    func location(typeName: String) -> String { "\(typeName)-\(id)" }
+}

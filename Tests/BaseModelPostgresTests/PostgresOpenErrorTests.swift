@@ -1,0 +1,63 @@
+@testable import BaseModelPostgres
+import Foundation
+import Testing
+
+/// Opening fails with a typed error naming what to fix.
+@Suite struct PostgresOpenErrorTests {
+    @Test func anUnreachableServerIsSaid() async {
+        do {
+            _ = try await PostgresStore(url: "postgres://nobody:secret@127.0.0.1:1/none?sslmode=disable")
+            Issue.record("opened a store on a closed port")
+        } catch {
+            #expect(error.kind == .unreachable)
+            #expect(error.message.contains("127.0.0.1:1"))
+            #expect(!error.message.contains("secret"))
+        }
+    }
+
+    @Test func aBadURLIsSaid() async {
+        do {
+            _ = try await PostgresStore(url: "mysql://localhost/app")
+            Issue.record("opened a store from a mysql URL")
+        } catch {
+            #expect(error.kind == .invalidConfiguration)
+        }
+    }
+
+    @Test(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"))
+    func aWrongPasswordIsSaid() async throws {
+        var settings = try #require(TestServer.settings)
+        settings.password = "not the password"
+        do {
+            _ = try await TestServer.store(settings)
+            Issue.record("opened a store with a wrong password")
+        } catch let error as PostgresStoreError {
+            #expect(error.kind == .authenticationFailed)
+            #expect(error.message.contains(settings.user))
+        }
+    }
+
+    @Test(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"))
+    func aMissingDatabaseIsSaid() async throws {
+        var settings = try #require(TestServer.settings)
+        settings.database = "basemodel_no_such_database"
+        do {
+            _ = try await TestServer.store(settings)
+            Issue.record("opened a store on a missing database")
+        } catch let error as PostgresStoreError {
+            #expect(error.kind == .missingDatabase)
+            #expect(error.message.contains("basemodel_no_such_database"))
+        }
+    }
+
+    @Test func theEnvironmentIsReadAsPsqlReadsIt() throws {
+        let settings = try PostgresSettings(environment: [
+            "PGHOST": "db.example", "PGPORT": "6543", "PGUSER": "app", "PGPASSWORD": "pw", "PGDATABASE": "models",
+        ])
+        #expect(settings.address == "db.example:6543")
+        #expect(settings.user == "app" && settings.password == "pw" && settings.database == "models")
+        let socket = try PostgresSettings(environment: ["PGHOST": "/var/run/postgresql", "PGUSER": "app"])
+        #expect(socket.address == "/var/run/postgresql/.s.PGSQL.5432")
+        #expect(throws: PostgresStoreError.self) { try PostgresSettings(environment: ["PGPORT": "many"]) }
+    }
+}

@@ -1,0 +1,216 @@
+@testable import BaseModelPostgres
+import Foundation
+import Testing
+
+/// The ``ModelStore`` contract, queries and conflicts on a live PostgreSQL server.
+@Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"))
+struct PostgresStoreTests {
+    @Test func savedModelsFetchBackEqual() async throws {
+        try await TestServer.withDatabase { settings in
+            let store = try await TestServer.store(settings)
+            for account in Account.samples { try await store.save(account) }
+            for account in Account.samples {
+                #expect(try await store.fetch(Account.self, id: account.id) == account)
+                #expect(try store.fetchSynchronously(Account.self, id: account.id) == account)
+            }
+            #expect(try await store.fetch(Account.self, id: 404) == nil)
+            #expect(try store.fetchSynchronously(Account.self, id: 404) == nil)
+            await store.close()
+        }
+    }
+
+    @Test func saveReplacesAndFetchAllKeepsTypesAndIdKindsApart() async throws {
+        try await TestServer.withDatabase { settings in
+            let store = try await TestServer.store(settings)
+            try await store.save(Account.samples)
+            var ada = Account.samples[0]
+            ada.name = "Augusta Ada King"
+            try await store.save(ada)
+            try await store.save(Ticket(id: 42, seat: "A1"))
+            try await store.save(TicketCode(id: "42", seat: "B2"))
+
+            let all = try await store.fetchAll(Account.self)
+            #expect(all.failures.isEmpty)
+            #expect(all.models == [ada] + Account.samples.dropFirst())
+            #expect(try await store.fetch(Ticket.self, id: 42)?.seat == "A1")
+            #expect(try await store.fetch(TicketCode.self, id: "42")?.seat == "B2")
+            let tickets = try await store.fetchAll(Ticket.self)  // one type name, two keys
+            #expect(tickets.models == [Ticket(id: 42, seat: "A1")])
+            #expect(tickets.failures.map(\.location) == ["Ticket-42"])  // the string id is not an Int
+            await store.close()
+        }
+    }
+
+    @Test func containsDeleteAndDeleteAll() async throws {
+        try await TestServer.withDatabase { settings in
+            let store = try await TestServer.store(settings)
+            try await store.save(Account.samples)
+            try await store.save(Ticket(id: 1, seat: "B2"))
+
+            #expect(try await store.contains(Account.self, id: 2))
+            #expect(try await store.delete(Account.self, id: 2))
+            #expect(try await !store.contains(Account.self, id: 2))
+            #expect(try await !store.delete(Account.self, id: 2))
+            #expect(try await store.deleteAll(Account.self) == 2)
+            #expect(try await store.fetchAll(Account.self).models.isEmpty)
+            #expect(try await store.contains(Ticket.self, id: 1))
+            // Saved again after a delete: no version to match, the row is new.
+            try await store.save(Account.samples[1])
+            #expect(try await store.fetch(Account.self, id: 2) == Account.samples[1])
+            await store.close()
+        }
+    }
+
+    @Test func aBadRowIsAFailureAndTheOthersAreRead() async throws {
+        try await TestServer.withDatabase { settings in
+            let store = try await TestServer.store(settings)
+            try await store.save(Account.samples)
+            try await TestServer.execute(settings, """
+                INSERT INTO basemodel_model (type, id, integer_id, format, json)
+                VALUES ('Account', '7', true, 'json', '{"id": 7, "followers": "many"}')
+                """)
+            try await TestServer.execute(settings, """
+                INSERT INTO basemodel_model (type, id, integer_id, format, body)
+                VALUES ('Account', '8', true, 'binary', '\\x00010203'::bytea)
+                """)
+            let all = try await store.fetchAll(Account.self)
+            #expect(all.models == Account.samples)
+            #expect(all.failures.map(\.location) == ["Account-7", "Account-8"])
+            await #expect(throws: ModelError.self) { try await store.fetch(Account.self, id: 7) }
+            await store.close()
+        }
+    }
+
+    @Test func aBatchThatFailsHalfwayWritesNothing() async throws {
+        try await TestServer.withDatabase { settings in
+            let first = try await TestServer.store(settings)
+            let second = try await TestServer.store(settings)
+            try await second.save(Account(id: 3, screenName: "taken"))
+            // The first store never read 3: its batch meets the row at the third model.
+            await #expect {
+                try await first.save(Account.samples)
+            } throws: { error in
+                PostgresStore.isConflict(try #require(error as? ModelError))
+            }
+            #expect(try await first.fetchAll(Account.self).models.map(\.id) == [3])
+            #expect(try await !first.contains(Account.self, id: 1))
+            await first.close()
+            await second.close()
+        }
+    }
+
+    @Test func aLostUpdateIsAConflictAndRereadingResolvesIt() async throws {
+        try await TestServer.withDatabase { settings in
+            let alice = try await TestServer.store(settings)
+            let bob = try await TestServer.store(settings)
+            try await alice.save(Account.samples[0])
+            var mine = try #require(try await alice.fetch(Account.self, id: 1))
+            var theirs = try #require(try await bob.fetch(Account.self, id: 1))
+            theirs.followers += 1
+            try await bob.save(theirs)
+            mine.name = "Ada"
+            do {
+                try await alice.save(mine)
+                Issue.record("the second writer's save was not refused")
+            } catch let error as ModelError {
+                #expect(PostgresStore.isConflict(error))
+                #expect("\(error)".contains("version conflict"))
+            }
+            #expect(try await alice.fetch(Account.self, id: 1) == theirs)  // nothing written; reread
+            var merged = theirs
+            merged.name = "Ada"
+            try await alice.save(merged)
+            #expect(try await bob.fetch(Account.self, id: 1) == merged)
+
+            let blind = try await TestServer.store(settings, onConflict: .overwrite)
+            try await blind.save(Account(id: 1, screenName: "last", name: "Writer"))
+            #expect(try await alice.fetch(Account.self, id: 1)?.screenName == "last")
+            for store in [alice, bob, blind] { await store.close() }
+        }
+    }
+
+    @Test func queriesByFieldBindTheirValues() async throws {
+        try await TestServer.withDatabase { settings in
+            let store = try await TestServer.store(settings)
+            let hostile = "ada'); DROP TABLE basemodel_model; --\"\\"
+            try await store.save(Account.samples + [Account(id: 9, screenName: hostile, name: "Mallory")])
+
+            let ada = try await store.fetchAll(Account.self, where: ["screen_name": "ada"])
+            #expect(ada.models == [Account.samples[0]])
+            let mallory = try await store.fetchAll(Account.self, where: ["screen_name": hostile])
+            #expect(mallory.models.map(\.id) == [9])
+            #expect(try await store.fetchAll(Account.self, where: ["followers": 1906]).models.map(\.id) == [2])
+            #expect(try await store.fetchAll(Account.self, where: ["screen_name": "nobody"]).models.isEmpty)
+            #expect(try await store.fetchAll(Account.self).models.count == 4)  // the table is still there
+            let plan = try await TestServer.execute(
+                settings, "SELECT indexdef FROM pg_indexes WHERE indexname = 'basemodel_model_json'")
+            #expect(plan.first??.contains("gin") == true)
+            await store.close()
+        }
+    }
+
+    @Test func openingMigratesOnceEvenWhenTwoOpenAtOnce() async throws {
+        try await TestServer.withDatabase { settings in
+            async let first = TestServer.store(settings)
+            async let second = TestServer.store(settings)
+            let stores = try await [first, second]
+            let third = try await TestServer.store(settings)
+            #expect(try await TestServer.execute(settings, "SELECT version::text FROM basemodel_schema") == ["1"])
+            for store in stores + [third] { await store.close() }
+        }
+    }
+
+    @Test func nonJSONFormatsAreStoredAsBytes() async throws {
+        try await TestServer.withDatabase { settings in
+            let binary = try await PostgresStore(
+                settings: settings, format: .binaryPropertyList, policy: .fail, formats: .shared, registry: .shared)
+            try await binary.save(Account.samples[0])
+            let json = try await TestServer.store(settings)
+            try await json.save(Account.samples[1])
+            #expect(try await json.fetchAll(Account.self).models == Array(Account.samples.prefix(2)))
+            let kinds = try await TestServer.execute(
+                settings, "SELECT format || ':' || (json IS NULL)::text FROM basemodel_model ORDER BY id")
+            #expect(kinds == ["binary:true", "json:false"])
+            await binary.close()
+            await json.close()
+        }
+    }
+}
+
+/// Writers in separate stores (as separate processes are) racing on one row lose no update.
+@Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"))
+struct PostgresConcurrencyTests {
+    @Test func racingWritersLoseNoUpdate() async throws {
+        try await TestServer.withDatabase { settings in
+            let seed = try await TestServer.store(settings)
+            try await seed.save(Account(id: 1, screenName: "counter"))
+            let writers = 8, increments = 5
+            let conflicts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<writers {
+                    group.addTask {
+                        let store = try await TestServer.store(settings)
+                        var conflicts = 0
+                        for _ in 0..<increments {
+                            while true {
+                                var account = try #require(try await store.fetch(Account.self, id: 1))
+                                account.followers += 1
+                                do {
+                                    try await store.save(account)
+                                    break
+                                } catch let error as ModelError where PostgresStore.isConflict(error) {
+                                    conflicts += 1
+                                }
+                            }
+                        }
+                        await store.close()
+                        return conflicts
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(try await seed.fetch(Account.self, id: 1)?.followers == writers * increments)
+            print("racingWritersLoseNoUpdate: \(writers * increments) increments, \(conflicts) conflicts reported and retried")
+            await seed.close()
+        }
+    }
+}

@@ -1,0 +1,75 @@
+@testable import BaseModelPostgres
+import Foundation
+import PostgresNIO
+import Testing
+
+/// The PostgreSQL server the tests use: `BASEMODEL_POSTGRES_URL`, else the `PG*` variables when
+/// `PGHOST` is set. `scripts/postgres-test-server.sh start` starts one and prints the variable.
+/// Each test gets a database of its own, dropped at the end.
+enum TestServer {
+    static let environment = ProcessInfo.processInfo.environment
+
+    /// The server's settings, or `nil` when none is configured.
+    static let settings: PostgresSettings? = {
+        if let url = environment["BASEMODEL_POSTGRES_URL"], !url.isEmpty { return try? PostgresSettings(url: url) }
+        if environment["PGHOST"] != nil { return try? PostgresSettings(environment: environment) }
+        return nil
+    }()
+
+    static var isConfigured: Bool { settings != nil }
+
+    static let missingMessage = """
+        BaseModelPostgresTests skipped: no PostgreSQL server configured. Set BASEMODEL_POSTGRES_URL \
+        (postgres://user:password@host:port/database) or PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE, \
+        or run: eval "$(scripts/postgres-test-server.sh start)"
+        """
+
+    /// Runs `body` with the settings of a new, empty database, dropped afterwards.
+    static func withDatabase(
+        _ name: String = #function, _ body: (PostgresSettings) async throws -> Void
+    ) async throws {
+        let server = try #require(settings, "\(missingMessage)")
+        let database = "bm_" + name.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(30) + "_"
+            + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        try await admin(server, "CREATE DATABASE \(database)")
+        var settings = server
+        settings.database = database
+        do {
+            try await body(settings)
+        } catch {
+            try await admin(server, "DROP DATABASE \(database) WITH (FORCE)")
+            throw error
+        }
+        try await admin(server, "DROP DATABASE \(database) WITH (FORCE)")
+    }
+
+    /// Runs `sql` on the server's own database.
+    static func admin(_ server: PostgresSettings, _ sql: String) async throws {
+        try await execute(server, sql)
+    }
+
+    /// Runs `sql` (no parameters) on the database of `settings` and returns the first column of
+    /// each row as text.
+    @discardableResult
+    static func execute(_ settings: PostgresSettings, _ sql: String) async throws -> [String?] {
+        let connection = try await PostgresStore.connect(settings)
+        do {
+            var values: [String?] = []
+            for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresStore.logger)
+                .decode(String?.self)
+            {
+                values.append(value)
+            }
+            await PostgresStore.closeQuietly(connection)
+            return values
+        } catch {
+            await PostgresStore.closeQuietly(connection)
+            throw error
+        }
+    }
+
+    /// A store on the database of `settings`.
+    static func store(_ settings: PostgresSettings, onConflict: PostgresStore.ConflictPolicy = .fail) async throws -> PostgresStore {
+        try await PostgresStore(settings: settings, format: .json, policy: onConflict, formats: .shared, registry: .shared)
+    }
+}
