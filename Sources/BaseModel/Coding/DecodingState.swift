@@ -6,6 +6,9 @@ final class DecodingState {
     var report: ModelReport?
     /// Set when reading a typed tree: the registry and the instances decoded so far.
     var graph: GraphReading?
+    /// Set when reading a format's index instead of a tree: the nodes ``DecoderInput/node(_:)``
+    /// names.
+    var index: (any IndexedInput)?
     /// The map `Live` values resolve through; `nil` until a `Live` value is met when the decode
     /// was given none (see ``liveIdentityMap``).
     var identityMap: IdentityMap?
@@ -26,6 +29,22 @@ final class DecodingState {
     }
 
     var collectsReport: Bool { report != nil }
+
+    /// The value `input` holds, as a tree: a node's scalar, or its subtree when it is a container.
+    func value(of input: DecoderInput) -> ModelValue {
+        switch input {
+        case .value(let value): return value
+        case .node(let node): return index!.scalar(node) ?? index!.tree(at: node)
+        }
+    }
+
+    /// Whether `input` is null.
+    func isNull(_ input: DecoderInput) -> Bool {
+        switch input {
+        case .value(let value): return value.isNull
+        case .node(let node): return index!.scalar(node)?.isNull ?? false
+        }
+    }
 
     private var kinds: [ObjectIdentifier: DecodedKind] = [:]
 

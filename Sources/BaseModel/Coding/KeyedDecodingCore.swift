@@ -5,24 +5,50 @@ import OrderedCollections
 /// when the container did this work itself).
 ///
 /// For a model it reads each property at its remote path, runs its transformer, and falls back to
-/// the model's defaults for missing keys.
+/// the model's defaults for missing keys. The keys are a tree dictionary's entries, or a
+/// dictionary or object node of a format's index: these rules exist once, for both.
 struct KeyedDecodingCore {
     let decoder: TreeDecoder
+    /// The tree dictionary's entries (empty when reading an index node).
     let entries: OrderedDictionary<String, ModelValue>
+    /// The index node read, or `-1` for a tree dictionary.
+    let node: Int32
     private let usage: UsageRecord?
 
     init(decoder: TreeDecoder, entries: OrderedDictionary<String, ModelValue>) {
         self.decoder = decoder
         self.entries = entries
+        node = -1
         self.usage = decoder.schema != nil && decoder.state.collectsReport
             ? decoder.state.usageRecord(at: decoder.path, entries: entries) : nil
         if decoder.state.graph != nil { usage?.markRead([RemoteKeyPath.Component(TypedTree.classKey)]) }
     }
 
+    /// A core over a dictionary or object node of the decoder's index. (Reports are collected
+    /// from trees only.)
+    init(decoder: TreeDecoder, node: Int32) {
+        self.decoder = decoder
+        entries = [:]
+        self.node = node
+        usage = nil
+    }
+
+    /// The keys present, in input order.
+    var keys: [String] { node < 0 ? Array(entries.keys) : decoder.state.index!.keys(of: node) }
+
+    /// The value of the key `key` itself (no key path, no key case).
+    @inline(__always)
+    private func entry(_ key: String) -> DecoderInput? {
+        if node < 0 { return entries[key].map(DecoderInput.value) }
+        let request = decoder.requests
+        decoder.requests += 1
+        return decoder.state.index!.value(of: node, forKey: key, request: request).map(DecoderInput.node)
+    }
+
     /// Where a key's value is.
     enum Resolution {
         /// In the input: the value, the decoder owning its last step, and that step.
-        case found(ModelValue, owner: TreeDecoder, component: ModelPath.Component)
+        case found(DecoderInput, owner: TreeDecoder, component: ModelPath.Component)
         /// Not in the input, but in the model's defaults.
         case fromDefaults(ModelValue, component: ModelPath.Component)
         /// Nowhere: `nil` for an optional.
@@ -35,7 +61,7 @@ struct KeyedDecodingCore {
     func lookup(_ name: String) -> Resolution {
         guard let schema = decoder.schema else {
             let remote = decoder.keyCase == .unchanged ? name : decoder.state.remoteKey(for: name, keyCase: decoder.keyCase)
-            guard let value = entries[remote] else { return .absent }
+            guard let value = entry(remote) else { return .absent }
             return .found(value, owner: decoder, component: .key(remote))
         }
         return lookup(schema.plan(for: name))
@@ -44,7 +70,7 @@ struct KeyedDecodingCore {
     private func lookup(_ plan: PropertyPlan) -> Resolution {
         if plan.isUncodable { return .absent }
         if let single = plan.singleKey {
-            guard let value = entries[single] else { return .absent }
+            guard let value = entry(single) else { return .absent }
             usage?.markRead(plan.path.primary)
             return .found(value, owner: decoder, component: .key(single))
         }
@@ -60,30 +86,42 @@ struct KeyedDecodingCore {
     /// Follows a multi-step path, making a decoder for each intermediate step so errors carry
     /// the whole path.
     private func follow(_ components: [RemoteKeyPath.Component]) -> Resolution? {
-        var current = ModelValue.dictionary(entries)
+        var current: DecoderInput = node < 0 ? .value(.dictionary(entries)) : .node(node)
         var owner = decoder
         for (position, component) in components.enumerated() {
-            let step: ModelPath.Component
-            let next: ModelValue?
-            switch current {
-            case .dictionary(let entries):
-                next = entries[component.key]
-                step = .key(component.key)
-            case .array(let elements):
-                guard let index = component.index, elements.indices.contains(index) else { return nil }
-                next = elements[index]
-                step = .index(index)
-            default:
-                return nil
-            }
-            guard let next else { return nil }
+            guard let (next, step) = Self.step(component, in: current, index: decoder.state.index) else { return nil }
             if position == components.count - 1 { return .found(next, owner: owner, component: step) }
             owner = TreeDecoder(
-                state: decoder.state, value: next, parent: owner, component: step, schema: nil,
+                state: decoder.state, input: next, parent: owner, component: step, schema: nil,
                 keyCase: .unchanged, inheritedKeyCase: decoder.inheritedKeyCase, coercion: decoder.coercion, plain: false)
             current = next
         }
         return nil
+    }
+
+    /// One step of a key path: a key of a dictionary (or object), an index of an array.
+    private static func step(
+        _ component: RemoteKeyPath.Component, in container: DecoderInput, index: (any IndexedInput)?
+    ) -> (DecoderInput, ModelPath.Component)? {
+        switch container {
+        case .value(.dictionary(let entries)):
+            return entries[component.key].map { (.value($0), .key(component.key)) }
+        case .value(.array(let elements)):
+            guard let position = component.index, elements.indices.contains(position) else { return nil }
+            return (.value(elements[position]), .index(position))
+        case .value:
+            return nil
+        case .node(let node):
+            switch index!.shape(of: node) {
+            case .dictionary, .object:
+                return index!.value(of: node, forKey: component.key, request: 0).map { (.node($0), .key(component.key)) }
+            case .array(let count):
+                guard let position = component.index, (0..<count).contains(position) else { return nil }
+                return (.node(index!.element(of: node, at: position)), .index(position))
+            case .scalar:
+                return nil
+            }
+        }
     }
 
     // MARK: Resolving a property
@@ -98,19 +136,20 @@ struct KeyedDecodingCore {
         guard case .found(var value, let owner, let component) = resolution else {
             return try defaults(for: name, plan: plan, expected: expected(), optional: optional, noting: true)
         }
-        if case .null = value {
+        if decoder.state.isNull(value) {
             if optional { return .absent }
             if decoder.coercion == .lenient, decoder.schema != nil {
-                decoder.noteConversion(from: value, to: "default", at: component)
+                decoder.noteConversion(from: .null, to: "default", at: component)
                 return try defaults(for: name, plan: plan, expected: expected(), optional: false, noting: false)
             }
         } else if let transformer = plan?.transformer {
+            let input = decoder.state.value(of: value)
             do {
-                value = try transformer.decode(value)
+                value = .value(try transformer.decode(input))
             } catch {
                 throw ModelError(
                     .invalidValue("\(transformer.name): \(error)"), path: owner.path(appending: component),
-                    excerpt: value.excerpt)
+                    excerpt: input.excerpt)
             }
         }
         return .found(value, owner: owner, component: component)
@@ -145,8 +184,8 @@ struct KeyedDecodingCore {
     @inline(__always)
     func required(_ name: String, expected: @autoclosure () -> String) throws -> Located {
         switch try resolve(name, expected: expected(), optional: false) {
-        case .found(let value, let owner, let component):
-            return (owner, value, component)
+        case .found(let input, let owner, let component):
+            return (owner, decoder.state.value(of: input), component)
         case .fromDefaults(let value, let component):
             return (decoder.defaultsDecoder(component: component, value: value), value, component)
         case .absent:
@@ -160,8 +199,8 @@ struct KeyedDecodingCore {
     @inline(__always)
     func optional(_ name: String, expected: @autoclosure () -> String) throws -> Located? {
         switch try resolve(name, expected: expected(), optional: true) {
-        case .found(let value, let owner, let component):
-            return (owner, value, component)
+        case .found(let input, let owner, let component):
+            return (owner, decoder.state.value(of: input), component)
         case .fromDefaults(let value, let component):
             return (decoder.defaultsDecoder(component: component, value: value), value, component)
         case .absent:
@@ -183,8 +222,9 @@ struct KeyedDecodingCore {
     func decodeIfPresent<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
         switch try resolve(name, expected: "\(T.self)", optional: true) {
         case .found(let value, let owner, let component):
-            // A back reference to an ancestor: nil now, set once the ancestor is built.
-            if let graph = decoder.state.graph, let target = graph.ancestorTarget(of: value) {
+            // A back reference to an ancestor: nil now, set once the ancestor is built. (An index
+            // holds no cycles.)
+            if let graph = decoder.state.graph, case .value(let tree) = value, let target = graph.ancestorTarget(of: tree) {
                 let position = decoder.path(appending: .key(name))
                 graph.backReferences.append((TypedTree.keyPath(for: decoder.path), name, target, position))
                 return nil
@@ -205,7 +245,7 @@ struct KeyedDecodingCore {
             throw ModelError(.missingValue(expected: "container"), path: decoder.path(appending: .key(name)))
         }
         return TreeDecoder(
-            state: decoder.state, value: value, parent: owner, component: component, schema: nil,
+            state: decoder.state, input: value, parent: owner, component: component, schema: nil,
             keyCase: decoder.inheritedKeyCase, inheritedKeyCase: decoder.inheritedKeyCase,
             coercion: decoder.coercion, plain: decoder.plain)
     }

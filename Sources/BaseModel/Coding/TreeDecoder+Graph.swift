@@ -1,9 +1,16 @@
 /// What a decode of a typed tree remembers: the registry that names types, the whole tree (to
-/// follow forward aliases), and the class instances decoded so far by key path.
+/// follow forward aliases), and the class instances decoded so far by key path (or, reading a
+/// format's index, by node).
 final class GraphReading {
     let registry: ModelRegistry
     let root: ModelValue
     var instances: [String: AnyObject] = [:]
+    /// Reading an index: the class instances decoded so far, by node, and the object nodes
+    /// decoded once (a struct object decoded again is a copy).
+    var nodeInstances: [Int32: AnyObject] = [:]
+    var decodedNodes: Set<Int32> = []
+    /// The number of values of the input, once counted.
+    private var inputSize: Int?
     /// The positions of the objects being decoded, outermost first. Their key paths are made
     /// only when an alias asks (``isInProgress(_:)``): most decodes meet no alias, and making a
     /// key path string for every object was a large part of decoding a typed tree.
@@ -27,6 +34,14 @@ final class GraphReading {
         self.root = root
     }
 
+    /// A graph reading over an index of `indexNodeCount` nodes (aliases are nodes there, so no
+    /// tree is needed to follow them).
+    init(registry: ModelRegistry, indexNodeCount: Int) {
+        self.registry = registry
+        root = .null
+        inputSize = indexNodeCount
+    }
+
     /// Counts one object decoded inside a copy.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` past 16 copied objects per value of the
@@ -35,7 +50,7 @@ final class GraphReading {
         copiedObjects += 1
         guard copiedObjects > copyBudget else { return }
         if copyBudget == Self.minimumCopyBudget {
-            copyBudget = max(copyBudget, 16 * root.nodeCount)
+            copyBudget = max(copyBudget, 16 * (inputSize ?? root.nodeCount))
             if copiedObjects <= copyBudget { return }
         }
         throw ModelError(.unsupported("aliases expand to more than \(copyBudget) copied objects"), path: position)
@@ -175,5 +190,42 @@ extension TreeDecoder {
         graph.copying += 1
         defer { graph.copying -= 1 }
         return try decodeGraphObject(type, from: value, keyPath: target, at: TypedTree.modelPath(target), graph: graph)
+    }
+}
+
+/// Reading typed objects from a format's index: the class name picks a registered subtype, and
+/// an object node decoded before gives its class instance again.
+extension TreeDecoder {
+    func decodeIndexedObject<T: Decodable>(_ type: T.Type, node: Int32, component: ModelPath.Component?) throws -> T {
+        let graph = state.graph!
+        if let existing = graph.nodeInstances[node] {
+            guard let instance = existing as? T else {
+                throw ModelError(
+                    .typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: existing))"),
+                    path: component.map(path(appending:)) ?? path)
+            }
+            return instance
+        }
+        var concrete = type as! any Model.Type
+        if let name = state.index!.className(of: node), let registered = graph.registry.type(named: name),
+            registered is T.Type {
+            concrete = registered
+        }
+        // A struct object reached again through an alias is decoded again: a copy, budgeted.
+        if !graph.decodedNodes.insert(node).inserted { try graph.countCopiedObject(at: component.map(path(appending:)) ?? path) }
+        func decode<M: Model>(_ model: M.Type) throws -> M {
+            let schema = ModelSchema.of(M.self)
+            let child = TreeDecoder(
+                state: state, input: .node(node), parent: self, component: component, schema: schema,
+                keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+            return try M(from: child)
+        }
+        let object = try decode(concrete)
+        guard let instance = object as? T else {
+            throw ModelError(
+                .typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: object))"), path: component.map(path(appending:)) ?? path)
+        }
+        if Swift.type(of: object) is AnyClass { graph.nodeInstances[node] = object as AnyObject }
+        return instance
     }
 }

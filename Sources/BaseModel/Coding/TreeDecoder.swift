@@ -3,9 +3,13 @@ import OrderedCollections
 
 /// The decoder handed to `init(from:)`: one per nested value, linked to its parent so the path is
 /// built only when an error needs it.
+///
+/// This is the one decoding engine. It reads a ``ModelValue`` tree, or a format's index
+/// (``IndexedInput``) node by node: the mapping rules (``KeyedDecodingCore``), unboxing,
+/// defaults, typed trees and errors are the same code for both.
 final class TreeDecoder: Decoder, PathLinked {
     let state: DecodingState
-    let value: ModelValue
+    let input: DecoderInput
     let parent: TreeDecoder?
     let component: ModelPath.Component?
     /// The schema of the model being decoded here, or `nil` for plain values and plain mode.
@@ -40,12 +44,16 @@ final class TreeDecoder: Decoder, PathLinked {
     /// defaults, so keys missing from the input keep their live values.
     var baseTree: ModelValue?
 
+    /// For an index node: how many keys its container was asked for (see
+    /// ``IndexedInput/value(of:forKey:request:)``).
+    var requests = 0
+
     init(
-        state: DecodingState, value: ModelValue, parent: TreeDecoder?, component: ModelPath.Component?,
+        state: DecodingState, input: DecoderInput, parent: TreeDecoder?, component: ModelPath.Component?,
         schema: ModelSchema?, keyCase: KeyCase, inheritedKeyCase: KeyCase, coercion: Coercion, plain: Bool
     ) {
         self.state = state
-        self.value = value
+        self.input = input
         self.parent = parent
         self.component = component
         self.schema = schema
@@ -54,6 +62,18 @@ final class TreeDecoder: Decoder, PathLinked {
         self.coercion = coercion
         self.plain = plain
     }
+
+    convenience init(
+        state: DecodingState, value: ModelValue, parent: TreeDecoder?, component: ModelPath.Component?,
+        schema: ModelSchema?, keyCase: KeyCase, inheritedKeyCase: KeyCase, coercion: Coercion, plain: Bool
+    ) {
+        self.init(
+            state: state, input: .value(value), parent: parent, component: component, schema: schema,
+            keyCase: keyCase, inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
+    }
+
+    /// The value this decoder reads, as a tree (an index node's subtree is built on demand).
+    var value: ModelValue { state.value(of: input) }
 
     static func decode<T: Decodable>(
         _ type: T.Type, from value: ModelValue, plain: Bool, registry: ModelRegistry? = nil,
@@ -79,6 +99,25 @@ final class TreeDecoder: Decoder, PathLinked {
         }
     }
 
+    /// Decodes a value of `type` from a format's index, reading typed objects with `registry`
+    /// (their class names and shared instances) when one is given.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from index: some IndexedInput, registry: ModelRegistry?, identityMap: IdentityMap?, format: ModelFormat
+    ) throws(ModelError) -> T {
+        let state = DecodingState(collectingReport: false)
+        state.index = index
+        state.graph = registry.map { GraphReading(registry: $0, indexNodeCount: index.nodeCount) }
+        state.identityMap = identityMap
+        let root = TreeDecoder(
+            state: state, input: .node(index.rootNode), parent: nil, component: nil, schema: nil,
+            keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: false)
+        do {
+            return try root.decodeChild(type, node: index.rootNode, component: nil)
+        } catch {
+            throw ModelError.from(error, format: format)
+        }
+    }
+
     // MARK: Path
 
     func path(appending component: ModelPath.Component) -> ModelPath { path.appending(component) }
@@ -92,15 +131,26 @@ final class TreeDecoder: Decoder, PathLinked {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .dictionary(let entries) = value else {
+        switch input {
+        case .value(.dictionary(let entries)):
+            return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self, entries: entries))
+        case .node(let node) where [.dictionary, .object].contains(state.index!.shape(of: node)):
+            return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self, node: node))
+        default:
             throw mismatch(expected: schema.map { "dictionary (\($0.typeName))" } ?? "dictionary", found: value)
         }
-        return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self, entries: entries))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let elements) = value else { throw mismatch(expected: "array", found: value) }
-        return TreeUnkeyedDecodingContainer(decoder: self, elements: elements)
+        switch input {
+        case .value(.array(let elements)):
+            return TreeUnkeyedDecodingContainer(decoder: self, elements: elements)
+        case .node(let node):
+            guard case .array(let count) = state.index!.shape(of: node) else { throw mismatch(expected: "array", found: value) }
+            return TreeUnkeyedDecodingContainer(decoder: self, node: node, count: count)
+        default:
+            throw mismatch(expected: "array", found: value)
+        }
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -108,6 +158,52 @@ final class TreeDecoder: Decoder, PathLinked {
     }
 
     // MARK: Nested values
+
+    /// Decodes a nested value of any type from a tree value or an index node.
+    @inline(__always)
+    func decodeChild<T: Decodable>(
+        _ type: T.Type, from input: DecoderInput, component: ModelPath.Component?,
+        defaultsFrom defaultsSource: (TreeDecoder, String)? = nil
+    ) throws -> T {
+        switch input {
+        case .value(let value): return try decodeChild(type, from: value, component: component, defaultsFrom: defaultsSource)
+        case .node(let node): return try decodeChild(type, node: node, component: component, defaultsFrom: defaultsSource)
+        }
+    }
+
+    /// Decodes a nested value of any type from an index node: a scalar as the tree holds it, a
+    /// container through a decoder reading the node (no tree is built), or built as a tree
+    /// where the type wants one.
+    func decodeChild<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?,
+        defaultsFrom defaultsSource: (TreeDecoder, String)? = nil
+    ) throws -> T {
+        let index = state.index!
+        if let scalar = index.scalar(node) {
+            return try decodeChild(type, from: scalar, component: component, defaultsFrom: defaultsSource)
+        }
+        if type == [Double].self, let numbers = index.doubles(of: node) { return unsafeBitCast(numbers, to: T.self) }
+        switch state.kind(of: type) {
+        case .model(let schema) where !plain:
+            let shape = index.shape(of: node)
+            guard shape == .object || shape == .dictionary else {
+                return try makeModel(type, from: index.tree(at: node), component: component)
+            }
+            if state.graph != nil, shape == .object { return try decodeIndexedObject(type, node: node, component: component) }
+            let child = TreeDecoder(
+                state: state, input: .node(node), parent: self, component: component, schema: schema,
+                keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+            child.defaultsSource = defaultsSource
+            return try T(from: child)
+        case .stringKeyedDictionary:
+            return try T(from: plainChild(.node(node), component: component, keyCase: .unchanged))
+        case .model, .plain:
+            return try T(from: plainChild(.node(node), component: component, keyCase: inheritedKeyCase))
+        case .scalar, .string, .date, .data, .url, .decimal, .tree, .live:
+            // Types read from a whole value: the node's tree (a mismatch for scalar types).
+            return try decodeChild(type, from: index.tree(at: node), component: component, defaultsFrom: defaultsSource)
+        }
+    }
 
     /// Decodes a nested value of any type, choosing the fast path for tree-native types and
     /// the model path (schema, defaults, `make(from:)`) for models.
@@ -148,9 +244,9 @@ final class TreeDecoder: Decoder, PathLinked {
         case .live(let live):
             return try live.decodeLive(from: value, decoder: self, component: component) as! T
         case .stringKeyedDictionary:
-            return try T(from: plainChild(value, component: component, keyCase: .unchanged))
+            return try T(from: plainChild(.value(value), component: component, keyCase: .unchanged))
         case .model, .plain:
-            return try T(from: plainChild(value, component: component, keyCase: inheritedKeyCase))
+            return try T(from: plainChild(.value(value), component: component, keyCase: inheritedKeyCase))
         }
     }
 
@@ -165,9 +261,9 @@ final class TreeDecoder: Decoder, PathLinked {
         return numbers
     }
 
-        private func plainChild(_ value: ModelValue, component: ModelPath.Component?, keyCase: KeyCase) -> TreeDecoder {
+    private func plainChild(_ input: DecoderInput, component: ModelPath.Component?, keyCase: KeyCase) -> TreeDecoder {
         TreeDecoder(
-            state: state, value: value, parent: self, component: component, schema: nil,
+            state: state, input: input, parent: self, component: component, schema: nil,
             keyCase: plain ? .unchanged : keyCase, inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
     }
 

@@ -9,10 +9,14 @@ struct TreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         core = KeyedDecodingCore(decoder: decoder, entries: entries)
     }
 
+    init(decoder: TreeDecoder, node: Int32) {
+        core = KeyedDecodingCore(decoder: decoder, node: node)
+    }
+
     var codingPath: [any CodingKey] { core.decoder.codingPath }
 
     var allKeys: [Key] {
-        guard let schema = core.decoder.schema else { return core.entries.keys.compactMap { Key(stringValue: $0) } }
+        guard let schema = core.decoder.schema else { return core.keys.compactMap { Key(stringValue: $0) } }
         return schema.propertyKeys.compactMap { name in
             guard let key = Key(stringValue: name), case .found = core.lookup(name) else { return nil }
             return key
@@ -26,7 +30,7 @@ struct TreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard case .found(let value, _, _) = core.lookup(key.stringValue) else { return true }
-        return value.isNull
+        return core.decoder.state.isNull(value)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {

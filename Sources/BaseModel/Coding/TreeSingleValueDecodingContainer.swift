@@ -5,7 +5,7 @@ struct TreeSingleValueDecodingContainer: SingleValueDecodingContainer {
     var codingPath: [any CodingKey] { decoder.codingPath }
     private var value: ModelValue { decoder.value }
 
-    func decodeNil() -> Bool { value.isNull }
+    func decodeNil() -> Bool { decoder.state.isNull(decoder.input) }
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.unboxBool(value, at: nil) }
     func decode(_ type: String.Type) throws -> String { try decoder.unboxString(value, at: nil) }
     func decode(_ type: Double.Type) throws -> Double { try decoder.unboxDouble(value, at: nil) }
@@ -22,6 +22,6 @@ struct TreeSingleValueDecodingContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.unboxInteger(type, value, at: nil) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.decodeChild(type, from: value, component: nil)
+        try decoder.decodeChild(type, from: decoder.input, component: nil)
     }
 }

@@ -1,29 +1,48 @@
-/// The unkeyed container of an array value.
+/// The unkeyed container of an array: a tree's array value, or an array node of an index.
 struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: TreeDecoder
+    /// The tree array's elements (empty when reading an index node).
     let elements: [ModelValue]
+    /// The index node read, or `-1` for a tree array.
+    let node: Int32
+    private let elementCount: Int
     private(set) var currentIndex = 0
 
     init(decoder: TreeDecoder, elements: [ModelValue]) {
         self.decoder = decoder
         self.elements = elements
+        node = -1
+        elementCount = elements.count
+    }
+
+    init(decoder: TreeDecoder, node: Int32, count: Int) {
+        self.decoder = decoder
+        elements = []
+        self.node = node
+        elementCount = count
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var count: Int? { elementCount }
+    var isAtEnd: Bool { currentIndex >= elementCount }
+
+    /// The current element.
+    private var current: DecoderInput {
+        node < 0 ? .value(elements[currentIndex]) : .node(decoder.state.index!.element(of: node, at: currentIndex))
+    }
 
     private mutating func next<T>(_ unbox: (TreeDecoder, ModelValue, ModelPath.Component) throws -> T) throws -> T {
         guard !isAtEnd else {
             throw ModelError(.missingValue(expected: "\(T.self)"), path: decoder.path(appending: .index(currentIndex)))
         }
-        let result = try unbox(decoder, elements[currentIndex], .index(currentIndex))
+        let value = node < 0 ? elements[currentIndex] : decoder.state.value(of: current)
+        let result = try unbox(decoder, value, .index(currentIndex))
         currentIndex += 1
         return result
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, elements[currentIndex].isNull else { return false }
+        guard !isAtEnd, decoder.state.isNull(current) else { return false }
         currentIndex += 1
         return true
     }
@@ -44,7 +63,13 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try next { try $0.decodeChild(T.self, from: $1, component: $2) }
+        if node < 0 { return try next { try $0.decodeChild(T.self, from: $1, component: $2) } }
+        guard !isAtEnd else {
+            throw ModelError(.missingValue(expected: "\(T.self)"), path: decoder.path(appending: .index(currentIndex)))
+        }
+        let result: T = try decoder.decodeChild(T.self, from: current, component: .index(currentIndex))
+        currentIndex += 1
+        return result
     }
 
     private mutating func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
@@ -52,12 +77,15 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     private mutating func nestedDecoder() throws -> TreeDecoder {
-        try next { decoder, value, component in
-            TreeDecoder(
-                state: decoder.state, value: value, parent: decoder, component: component, schema: nil,
-                keyCase: decoder.inheritedKeyCase, inheritedKeyCase: decoder.inheritedKeyCase,
-                coercion: decoder.coercion, plain: decoder.plain)
+        guard !isAtEnd else {
+            throw ModelError(.missingValue(expected: "container"), path: decoder.path(appending: .index(currentIndex)))
         }
+        let nested = TreeDecoder(
+            state: decoder.state, input: current, parent: decoder, component: .index(currentIndex), schema: nil,
+            keyCase: decoder.inheritedKeyCase, inheritedKeyCase: decoder.inheritedKeyCase,
+            coercion: decoder.coercion, plain: decoder.plain)
+        currentIndex += 1
+        return nested
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {

@@ -94,13 +94,27 @@ public struct FastCodec: FormatCodec {
         try FastTreeWriter.data(from: tree)
     }
 
-    /// Reads a model straight from the bytes (the streaming fast decoder), without the
-    /// intermediate tree, except in safe mode; the model is the one the tree path gives.
+    /// Reads a model from the bytes through an index of the file instead of a tree (except in
+    /// safe mode): the model decoder reads the index's nodes with its one set of mapping rules,
+    /// so the model, or the error and its path, is the one the tree gives.
+    ///
+    /// The index covers what model files hold (see `FastIndex`); a file holding anything else
+    /// (URLs, geometry, NSCoded or keyed-archive chunks, decimals, aliases to containers,
+    /// cycles) or a malformed one is read as a tree instead. That choice is made before any model
+    /// code runs, so `init(from:)`, `init()` and transformers run once.
     ///
     /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
     public func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        guard !safe else { return try decodeModelThroughTree(type, from: data, using: decoder) }
-        return try FastStreamingDecoder.decode(type, from: data, using: forThisFormat(decoder))
+        guard !safe, let index = FastIndex.ofModelFile(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
+        return try decodeModel(type, from: index, using: decoder)
+    }
+
+    /// Reads a model from an index of its file.
+    ///
+    /// - Throws: ``ModelError`` for a value that does not fit, with its path.
+    func decodeModel<T: Decodable>(_ type: T.Type, from index: FastIndex, using decoder: ModelDecoder) throws(ModelError) -> T {
+        try TreeDecoder.decode(
+            type, from: index, registry: forThisFormat(decoder).registry, identityMap: decoder.identityMap, format: format)
     }
 
     /// Writes a model straight to bytes (the streaming fast encoder), without the intermediate

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A FastCoding file read once into a flat index for the streaming decoder: one fixed-size
+/// A FastCoding file read once into a flat index, which the model decoder reads as its input
+/// (``IndexedInput``, in `FastIndex+IndexedInput.swift`): one fixed-size
 /// ``Node`` per value, the children of containers as runs of node numbers, strings and data in
 /// side tables, and per class definition a table from key to position.
 ///
@@ -12,8 +13,8 @@ import Foundation
 /// (and string aliases), data, dates (both tags), arrays, dictionaries with string keys, objects
 /// of class definitions, and object aliases to objects, data and dates. Anything else, and
 /// anything that would make the typed-tree reader (``FastTreeReader``) fail or copy a container,
-/// throws ``FastStreamFallback``, and the file is decoded through the tree instead; so whatever
-/// the index accepts, the tree path would have read to the same values.
+/// throws ``FastStreamFallback``, and the codec reads the file as a tree instead, before any model
+/// code runs; so whatever the index accepts, the tree path would have read to the same values.
 final class FastIndex {
     /// What a node is.
     enum Kind: UInt8 {
@@ -36,9 +37,11 @@ final class FastIndex {
         var index: Int { Int(truncatingIfNeeded: payload) }
     }
 
-    /// A class definition: its name, and the position of each key among an object's values.
+    /// A class definition: its name, its keys in order, and the position of each key among an
+    /// object's values.
     struct ClassInfo {
         let name: String
+        let keys: [String]
         let positions: [String: Int]
     }
 
@@ -54,6 +57,9 @@ final class FastIndex {
     let classes: [ClassInfo]
     /// The node of the root value.
     let root: Int32
+    /// Per class: the keys in the order the decoder asked for them, with their positions, learned
+    /// from the first object (see ``value(of:forKey:request:)``).
+    var learnedOrder: [[(key: String, position: Int?)]]
 
     /// Indexes `data`.
     ///
@@ -69,6 +75,13 @@ final class FastIndex {
         strings = builder.strings
         data = builder.data
         classes = builder.classes
+        learnedOrder = Array(repeating: [], count: classes.count)
+    }
+
+    /// The index of `data`, or `nil` when the file holds something the index leaves to the tree
+    /// reader, or is malformed (the tree reader then words the error).
+    static func ofModelFile(_ data: Data) -> FastIndex? {
+        do { return try FastIndex(data: data) } catch { return nil }
     }
 
     subscript(node: Int32) -> Node { nodes[Int(node)] }
@@ -229,7 +242,7 @@ private struct Builder {
                 throw FastStreamFallback(reason: "a reserved or repeated key in class \(definition.className)")
             }
         }
-        classes.append(FastIndex.ClassInfo(name: definition.className, positions: positions))
+        classes.append(FastIndex.ClassInfo(name: definition.className, keys: definition.keys, positions: positions))
     }
 
     private mutating func readObject(_ tag: FastTag, depth: Int) throws -> Int32 {

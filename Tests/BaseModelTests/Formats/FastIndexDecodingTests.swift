@@ -1,9 +1,10 @@
 @testable import BaseModel
 import Foundation
+import Synchronization
 import Testing
 
-@Suite("Fast format: the streaming decoder reads what the tree path reads")
-struct FastStreamingDecoderTests {
+@Suite("Fast format: the model decoder reads the file's index as it reads the tree")
+struct FastIndexDecodingTests {
     typealias Fixtures = FastStreamingFixtures
     let registry = FastStreamingFixtures.registry
 
@@ -12,25 +13,22 @@ struct FastStreamingDecoderTests {
         try ModelDecoder(registry: registry).decode(type, from: FastCodec().decodeTree(from: bytes))
     }
 
-    /// Decodes `bytes` by the stream alone (failing if it falls back) and checks the result
-    /// against the tree path's.
+    /// Decodes `bytes` through the file's index alone (failing if the index does not cover the
+    /// file).
+    func indexDecoded<T: Decodable>(_ type: T.Type, _ bytes: Data) throws -> T {
+        let index = try #require(FastIndex.ofModelFile(bytes), "the index does not cover the file")
+        return try FastCodec().decodeModel(type, from: index, using: ModelDecoder(registry: registry))
+    }
+
+    /// Decodes `bytes` through the index and checks the result against the tree path's.
     func streamed<T: Decodable & Equatable>(_ type: T.Type, _ bytes: Data) throws -> T {
-        let value = try FastStreamingDecoder.streamedValue(type, from: bytes, registry: registry)
+        let value = try indexDecoded(type, bytes)
         #expect(value == (try treeDecoded(type, bytes)))
         return value
     }
 
-    /// The reason the stream gives up on `bytes`, or `nil` when it decodes them.
-    func fallbackReason<T: Decodable>(_ type: T.Type, _ bytes: Data) -> String? {
-        do {
-            _ = try FastStreamingDecoder.streamedValue(type, from: bytes, registry: registry)
-            return nil
-        } catch let fallback as FastStreamFallback {
-            return fallback.reason
-        } catch {
-            return "\(error)"
-        }
-    }
+    /// Whether the index covers `bytes` (else the codec reads them as a tree).
+    func indexCovers(_ bytes: Data) -> Bool { FastIndex.ofModelFile(bytes) != nil }
 
     func bytes<T: Model>(_ value: T) throws -> Data { try value.data(format: .fast, context: ModelContext(types: registry)) }
 
@@ -107,41 +105,53 @@ struct FastStreamingDecoderTests {
     @Test("a shared class instance comes back as one instance")
     func sharedInstance() throws {
         let bytes = try bytes(RoundTripFixtures.project())
-        #expect(fallbackReason(RoundTripFixtures.Project.self, bytes) == nil)
-        let project = try FastStreamingDecoder.streamedValue(RoundTripFixtures.Project.self, from: bytes, registry: registry)
+        #expect(indexCovers(bytes))
+        let project = try indexDecoded(RoundTripFixtures.Project.self, bytes)
         #expect(project.owner === project.reviewer)
         #expect(project.owner?.name == "Ada")
         #expect(project.attachments == RoundTripFixtures.project().attachments)
     }
 
-    @Test("what the stream leaves to the tree path still decodes, through the tree path")
-    func fallbacks() throws {
-        // A `ModelValue` property, a Decimal and a URL with the rest.
-        let sample = Fixtures.sample()
-        let sampleBytes = try bytes(sample)
-        #expect(fallbackReason(Fixtures.Sample.self, sampleBytes) != nil)
-        #expect(try Fixtures.Sample(data: sampleBytes, context: ModelContext(types: registry)) == sample)
-
+    @Test("one set of mapping rules: key paths, subclasses, ModelValue properties and transformers read from the index")
+    func mappingRulesOnTheIndex() throws {
         // A two-step remote key path.
         let venue = Fixtures.Venue(name: "Pleyel", city: "Paris")
-        let venueBytes = try bytes(venue)
-        #expect(fallbackReason(Fixtures.Venue.self, venueBytes) != nil)
-        #expect(try Fixtures.Venue(data: venueBytes, context: ModelContext(types: registry)) == venue)
+        #expect(try streamed(Fixtures.Venue.self, bytes(venue)) == venue)
 
-        // A registered subclass named by the file.
+        // A registered subclass named by the file, and a shared instance of it.
         let ownerBytes = try bytes(Fixtures.owner())
-        #expect(fallbackReason(TypedTreeFixtures.Owner.self, ownerBytes) != nil)
-        let decoded = try TypedTreeFixtures.Owner(data: ownerBytes, context: ModelContext(types: registry))
+        let decoded = try indexDecoded(TypedTreeFixtures.Owner.self, ownerBytes)
         #expect((decoded.pets.first as? TypedTreeFixtures.Dog)?.breed == "Lab")
         #expect(decoded.favourite === decoded.pets.first)
     }
 
-    @Test("a value that needs a coercion is left to the tree path, which reports the mismatch")
+    @Test("a file the index does not cover (a decimal chunk) is read as a tree, to the same model")
+    func treeForTheRest() throws {
+        let sample = Fixtures.sample()
+        let sampleBytes = try bytes(sample)
+        #expect(!indexCovers(sampleBytes))
+        #expect(try Fixtures.Sample(data: sampleBytes, context: ModelContext(types: registry)) == sample)
+    }
+
+    @Test("a value of the wrong kind is the tree path's error, with its path, from the index")
     func mismatch() throws {
         let bytes = try FastCodec().encodeTree(["$class": "Note", "rank": "seven"])
-        #expect(fallbackReason(Fixtures.Note.self, bytes) != nil)
-        let error = #expect(throws: ModelError.self) { try Fixtures.Note(data: bytes, context: ModelContext(types: registry)) }
+        #expect(indexCovers(bytes))
+        let error = #expect(throws: ModelError.self) { try indexDecoded(Fixtures.Note.self, bytes) }
         #expect(error?.path == ModelPath([.key("rank")]))
+        let treeError = #expect(throws: ModelError.self) { try treeDecoded(Fixtures.Note.self, bytes) }
+        #expect(error?.reason == treeError?.reason)
+    }
+
+    @Test("user code runs once: init(from:) is called once per object, also when a value does not fit")
+    func userCodeRunsOnce() throws {
+        CountingNote.decodes.withLock { $0 = 0 }
+        let good = try FastCodec().encodeTree(["$class": "CountingNote", "rank": 3])
+        #expect(try CountingNote(data: good, context: ModelContext(types: registry)).rank == 3)
+        #expect(CountingNote.decodes.withLock { $0 } == 1)
+        let bad = try FastCodec().encodeTree(["$class": "CountingNote", "rank": "seven"])
+        #expect(throws: ModelError.self) { try CountingNote(data: bad, context: ModelContext(types: registry)) }
+        #expect(CountingNote.decodes.withLock { $0 } == 2)
     }
 
     @Test("malformed files give the tree path's error")
@@ -152,7 +162,7 @@ struct FastStreamingDecoderTests {
             let expected = try? FastCodec().decodeTree(from: truncated)
             #expect(expected == nil)
             do {
-                _ = try FastStreamingDecoder.decode(Fixtures.Notes.self, from: truncated, using: ModelDecoder(registry: registry))
+                _ = try FastCodec().decodeModel(Fixtures.Notes.self, from: truncated, using: ModelDecoder(registry: registry))
                 Issue.record("a file cut at \(cut) decoded")
             } catch {
                 var reference: ModelError?
@@ -164,7 +174,7 @@ struct FastStreamingDecoderTests {
 
     /// Seeded bit flips and truncations of a citm fast file: whenever the stream decodes, the
     /// tree path decodes the same model; the stream never crashes.
-    @Test("4,000 seeded bit flips and truncations: the stream agrees with the tree path or gives up")
+    @Test("4,000 seeded bit flips and truncations: whatever the index decodes, the tree path decodes the same")
     func fuzz() throws {
         let model = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         let small = CitmCatalog(
@@ -182,7 +192,9 @@ struct FastStreamingDecoderTests {
                 let position = Int.random(in: 0..<good.count, using: &generator)
                 mutated[position] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &generator)
             }
-            guard let value = try? FastStreamingDecoder.streamedValue(CitmCatalog.self, from: mutated, registry: registry) else {
+            guard let index = FastIndex.ofModelFile(mutated),
+                let value = try? FastCodec().decodeModel(CitmCatalog.self, from: index, using: ModelDecoder(registry: registry))
+            else {
                 continue
             }
             streamedCount += 1
@@ -190,5 +202,19 @@ struct FastStreamingDecoderTests {
             #expect(reference == value, "round \(round): the stream decoded what the tree path did not")
         }
         #expect(streamedCount > 0)
+    }
+
+    /// A note that counts how often its `init(from:)` runs.
+    struct CountingNote: Model {
+        static let decodes = Mutex(0)
+        var rank = 0
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            Self.decodes.withLock { $0 += 1 }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            rank = try container.decode(Int.self, forKey: .rank)
+        }
     }
 }
