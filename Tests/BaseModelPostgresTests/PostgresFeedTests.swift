@@ -1,3 +1,4 @@
+@testable import BaseModel
 @testable import BaseModelPostgres
 import Foundation
 import Testing

@@ -163,7 +163,7 @@ struct PostgresStoreTests {
     @Test func nonJSONFormatsAreStoredAsBytes() async throws {
         try await TestServer.withDatabase { settings in
             let binary = try await PostgresStore(
-                settings: settings, format: .binaryPropertyList, policy: .fail, formats: .shared, registry: .shared)
+                settings: settings, format: .binaryPropertyList, policy: .fail, context: .shared)
             try await binary.save(Account.samples[0])
             let json = try await TestServer.store(settings)
             try await json.save(Account.samples[1])

@@ -70,6 +70,6 @@ enum TestServer {
 
     /// A store on the database of `settings`.
     static func store(_ settings: PostgresSettings, onConflict: PostgresStore.ConflictPolicy = .fail) async throws -> PostgresStore {
-        try await PostgresStore(settings: settings, format: .json, policy: onConflict, formats: .shared, registry: .shared)
+        try await PostgresStore(settings: settings, format: .json, policy: onConflict, context: .shared)
     }
 }
