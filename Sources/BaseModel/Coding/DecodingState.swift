@@ -5,10 +5,10 @@ import OrderedCollections
 final class DecodingState {
     var report: ModelReport?
     /// Set when reading a typed tree: the registry and the instances decoded so far.
-    var graph: GraphReading?
+    @exclusivity(unchecked) var graph: GraphReading?
     /// Set when reading a format's index instead of a tree: the nodes ``DecoderInput/node(_:)``
     /// names.
-    var index: (any IndexedInput)?
+    @exclusivity(unchecked) var index: InputIndex?
     /// The map `Live` values resolve through; `nil` until a `Live` value is met when the decode
     /// was given none (see ``liveIdentityMap``).
     var identityMap: IdentityMap?
@@ -42,11 +42,11 @@ final class DecodingState {
     func isNull(_ input: DecoderInput) -> Bool {
         switch input {
         case .value(let value): return value.isNull
-        case .node(let node): return index!.scalar(node)?.isNull ?? false
+        case .node(let node): return index!.isNull(node)
         }
     }
 
-    private var kinds: [ObjectIdentifier: DecodedKind] = [:]
+    @exclusivity(unchecked) private var kinds: [ObjectIdentifier: DecodedKind] = [:]
 
     /// How values of `type` are decoded, worked out once per decode: the runtime's protocol
     /// conformance checks cost far more than a dictionary lookup.
@@ -57,6 +57,20 @@ final class DecodingState {
         let kind = DecodedKind(type)
         kinds[id] = kind
         return kind
+    }
+
+    @exclusivity(unchecked) private var planOrders: [ObjectIdentifier: PlanOrder] = [:]
+    @exclusivity(unchecked) private var lastPlanOrder: PlanOrder?
+
+    /// The learned property order of `schema`'s model for this decode (see ``PlanOrder``).
+    @inline(__always)
+    func planOrder(for schema: ModelSchema) -> PlanOrder {
+        if let last = lastPlanOrder, last.schema === schema { return last }
+        let id = ObjectIdentifier(schema)
+        let order = planOrders[id] ?? PlanOrder(schema: schema)
+        planOrders[id] = order
+        lastPlanOrder = order
+        return order
     }
 
     private var remoteKeys: [KeyCase: [String: String]] = [:]

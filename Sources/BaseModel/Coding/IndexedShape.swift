@@ -1,4 +1,4 @@
-/// What a node of an ``IndexedInput`` is.
+/// What a node of an ``InputIndex`` is.
 enum IndexedShape: Equatable {
     /// A scalar: null, a boolean, a number, a string, data or a date.
     case scalar

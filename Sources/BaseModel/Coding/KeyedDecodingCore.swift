@@ -2,12 +2,13 @@ import OrderedCollections
 
 /// The work of a keyed decoding container, by key name. It is not generic over the coding key
 /// type, so the hot path never asks the runtime for generic metadata (which dominated profiles
-/// when the container did this work itself).
+/// when the container did this work itself). It is a class so that the container is one
+/// reference: the standard library's type-erasing box copies the container on every call.
 ///
 /// For a model it reads each property at its remote path, runs its transformer, and falls back to
 /// the model's defaults for missing keys. The keys are a tree dictionary's entries, or a
 /// dictionary or object node of a format's index: these rules exist once, for both.
-struct KeyedDecodingCore {
+final class KeyedDecodingCore {
     let decoder: TreeDecoder
     /// The tree dictionary's entries (empty when reading an index node).
     let entries: OrderedDictionary<String, ModelValue>
@@ -59,12 +60,12 @@ struct KeyedDecodingCore {
 
     /// The value of `name` in the input, without transformers, defaults or reporting.
     func lookup(_ name: String) -> Resolution {
-        guard let schema = decoder.schema else {
+        guard decoder.schema != nil else {
             let remote = decoder.keyCase == .unchanged ? name : decoder.state.remoteKey(for: name, keyCase: decoder.keyCase)
             guard let value = entry(remote) else { return .absent }
             return .found(value, owner: decoder, component: .key(remote))
         }
-        return lookup(schema.plan(for: name))
+        return lookup(decoder.plan(for: name))
     }
 
     private func lookup(_ plan: PropertyPlan) -> Resolution {
@@ -101,7 +102,7 @@ struct KeyedDecodingCore {
 
     /// One step of a key path: a key of a dictionary (or object), an index of an array.
     private static func step(
-        _ component: RemoteKeyPath.Component, in container: DecoderInput, index: (any IndexedInput)?
+        _ component: RemoteKeyPath.Component, in container: DecoderInput, index: InputIndex?
     ) -> (DecoderInput, ModelPath.Component)? {
         switch container {
         case .value(.dictionary(let entries)):
@@ -131,7 +132,7 @@ struct KeyedDecodingCore {
     /// - Throws: ``ModelError`` when a transformer refuses the value, or when a non-optional
     ///   property has neither a value nor a default.
     func resolve(_ name: String, expected: @autoclosure () -> String, optional: Bool) throws -> Resolution {
-        let plan = decoder.schema?.plan(for: name)
+        let plan = decoder.schema != nil ? decoder.plan(for: name) : nil
         let resolution = plan.map(lookup) ?? lookup(name)
         guard case .found(var value, let owner, let component) = resolution else {
             return try defaults(for: name, plan: plan, expected: expected(), optional: optional, noting: true)

@@ -7,8 +7,13 @@ final class GraphReading {
     var instances: [String: AnyObject] = [:]
     /// Reading an index: the class instances decoded so far, by node, and the object nodes
     /// decoded once (a struct object decoded again is a copy).
-    var nodeInstances: [Int32: AnyObject] = [:]
-    var decodedNodes: Set<Int32> = []
+    @exclusivity(unchecked) var nodeInstances: [Int32: AnyObject] = [:]
+    /// Reading an index: models decoded so far, and how many the input may give (struct objects
+    /// are decoded again at each alias, so a small file could otherwise take exponential time).
+    @exclusivity(unchecked) private var indexedModels = 0
+    private(set) var indexedModelBudget = GraphReading.minimumCopyBudget
+    /// Reading an index: per class number, the registered type its name gives, once looked up.
+    private var registeredTypes: [(any Model.Type)??] = []
     /// The number of values of the input, once counted.
     private var inputSize: Int?
     /// The positions of the objects being decoded, outermost first. Their key paths are made
@@ -40,6 +45,22 @@ final class GraphReading {
         self.registry = registry
         root = .null
         inputSize = indexNodeCount
+        indexedModelBudget = max(Self.minimumCopyBudget, 16 * indexNodeCount)
+    }
+
+    /// Counts one model decoded from an index; `false` past the budget.
+    func countIndexedModel() -> Bool {
+        indexedModels += 1
+        return indexedModels <= indexedModelBudget
+    }
+
+    /// The registered type that class number `classIndex` of `index` names, looked up once.
+    func registeredType(ofClass classIndex: Int, in index: InputIndex) -> (any Model.Type)? {
+        if registeredTypes.isEmpty { registeredTypes = Array(repeating: nil, count: index.classCount) }
+        if let known = registeredTypes[classIndex] { return known }
+        let type = registry.type(named: index.className(ofClass: classIndex))
+        registeredTypes[classIndex] = .some(type)
+        return type
     }
 
     /// Counts one object decoded inside a copy.
@@ -193,12 +214,16 @@ extension TreeDecoder {
     }
 }
 
-/// Reading typed objects from a format's index: the class name picks a registered subtype, and
-/// an object node decoded before gives its class instance again.
+/// Reading typed objects from a format's index: the class picks a registered subtype, and an
+/// object node decoded before gives its class instance again.
 extension TreeDecoder {
-    func decodeIndexedObject<T: Decodable>(_ type: T.Type, node: Int32, component: ModelPath.Component?) throws -> T {
+    func decodeIndexedObject<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?, schema: ModelSchema
+    ) throws -> T {
+        // Like typed objects of a tree, their defaults are their type's own (not the enclosing
+        // model's default for the property).
         let graph = state.graph!
-        if let existing = graph.nodeInstances[node] {
+        if schema.isClass, let existing = graph.nodeInstances[node] {
             guard let instance = existing as? T else {
                 throw ModelError(
                     .typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: existing))"),
@@ -206,26 +231,29 @@ extension TreeDecoder {
             }
             return instance
         }
-        var concrete = type as! any Model.Type
-        if let name = state.index!.className(of: node), let registered = graph.registry.type(named: name),
-            registered is T.Type {
-            concrete = registered
+        // Struct objects reached again through aliases are decoded again: copies, budgeted.
+        if !graph.countIndexedModel() {
+            throw ModelError(
+                .unsupported("aliases expand to more than \(graph.indexedModelBudget) decoded objects"),
+                path: component.map(path(appending:)) ?? path)
         }
-        // A struct object reached again through an alias is decoded again: a copy, budgeted.
-        if !graph.decodedNodes.insert(node).inserted { try graph.countCopiedObject(at: component.map(path(appending:)) ?? path) }
-        func decode<M: Model>(_ model: M.Type) throws -> M {
-            let schema = ModelSchema.of(M.self)
+        let model: T
+        if let registered = graph.registeredType(ofClass: state.index!.objectClass(of: node)!, in: state.index!),
+            ObjectIdentifier(registered) != ObjectIdentifier(T.self), registered is T.Type {
+            func decode<M: Model>(_ model: M.Type) throws -> M {
+                let schema = ModelSchema.of(M.self)
+                return try M(from: TreeDecoder(
+                    state: state, input: .node(node), parent: self, component: component, schema: schema,
+                    keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false))
+            }
+            model = try decode(registered) as! T
+        } else {
             let child = TreeDecoder(
                 state: state, input: .node(node), parent: self, component: component, schema: schema,
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
-            return try M(from: child)
+            model = try T(from: child)
         }
-        let object = try decode(concrete)
-        guard let instance = object as? T else {
-            throw ModelError(
-                .typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: object))"), path: component.map(path(appending:)) ?? path)
-        }
-        if Swift.type(of: object) is AnyClass { graph.nodeInstances[node] = object as AnyObject }
-        return instance
+        if schema.isClass { graph.nodeInstances[node] = model as AnyObject }
+        return model
     }
 }

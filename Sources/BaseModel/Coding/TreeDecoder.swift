@@ -5,7 +5,7 @@ import OrderedCollections
 /// built only when an error needs it.
 ///
 /// This is the one decoding engine. It reads a ``ModelValue`` tree, or a format's index
-/// (``IndexedInput``) node by node: the mapping rules (``KeyedDecodingCore``), unboxing,
+/// (``InputIndex``) node by node: the mapping rules (``KeyedDecodingCore``), unboxing,
 /// defaults, typed trees and errors are the same code for both.
 final class TreeDecoder: Decoder, PathLinked {
     let state: DecodingState
@@ -45,8 +45,27 @@ final class TreeDecoder: Decoder, PathLinked {
     var baseTree: ModelValue?
 
     /// For an index node: how many keys its container was asked for (see
-    /// ``IndexedInput/value(of:forKey:request:)``).
-    var requests = 0
+    /// ``InputIndex/value(of:forKey:request:)``).
+    @exclusivity(unchecked) var requests = 0
+
+    /// For a model: how many properties were asked for, and the order its type asks in.
+    @exclusivity(unchecked) private var planRequests = 0
+    @exclusivity(unchecked) private var planOrder: PlanOrder?
+
+    /// The plan of the model's property `name` (a model decoder only).
+    @inline(__always)
+    func plan(for name: String) -> PropertyPlan {
+        let order: PlanOrder
+        if let known = planOrder {
+            order = known
+        } else {
+            order = state.planOrder(for: schema!)
+            planOrder = order
+        }
+        let request = planRequests
+        planRequests += 1
+        return order.plan(for: name, request: request)
+    }
 
     init(
         state: DecodingState, input: DecoderInput, parent: TreeDecoder?, component: ModelPath.Component?,
@@ -102,17 +121,17 @@ final class TreeDecoder: Decoder, PathLinked {
     /// Decodes a value of `type` from a format's index, reading typed objects with `registry`
     /// (their class names and shared instances) when one is given.
     static func decode<T: Decodable>(
-        _ type: T.Type, from index: some IndexedInput, registry: ModelRegistry?, identityMap: IdentityMap?, format: ModelFormat
+        _ type: T.Type, from index: InputIndex, registry: ModelRegistry?, identityMap: IdentityMap?, format: ModelFormat
     ) throws(ModelError) -> T {
         let state = DecodingState(collectingReport: false)
         state.index = index
         state.graph = registry.map { GraphReading(registry: $0, indexNodeCount: index.nodeCount) }
         state.identityMap = identityMap
         let root = TreeDecoder(
-            state: state, input: .node(index.rootNode), parent: nil, component: nil, schema: nil,
+            state: state, input: .node(index.root), parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: false)
         do {
-            return try root.decodeChild(type, node: index.rootNode, component: nil)
+            return try root.decodeChild(type, node: index.root, component: nil)
         } catch {
             throw ModelError.from(error, format: format)
         }
@@ -189,7 +208,9 @@ final class TreeDecoder: Decoder, PathLinked {
             guard shape == .object || shape == .dictionary else {
                 return try makeModel(type, from: index.tree(at: node), component: component)
             }
-            if state.graph != nil, shape == .object { return try decodeIndexedObject(type, node: node, component: component) }
+            if state.graph != nil, shape == .object {
+                return try decodeIndexedObject(type, node: node, component: component, schema: schema)
+            }
             let child = TreeDecoder(
                 state: state, input: .node(node), parent: self, component: component, schema: schema,
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)

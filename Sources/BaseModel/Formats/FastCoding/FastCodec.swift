@@ -112,7 +112,7 @@ public struct FastCodec: FormatCodec {
     /// Reads a model from an index of its file.
     ///
     /// - Throws: ``ModelError`` for a value that does not fit, with its path.
-    func decodeModel<T: Decodable>(_ type: T.Type, from index: FastIndex, using decoder: ModelDecoder) throws(ModelError) -> T {
+    func decodeModel<T: Decodable>(_ type: T.Type, from index: InputIndex, using decoder: ModelDecoder) throws(ModelError) -> T {
         try TreeDecoder.decode(
             type, from: index, registry: forThisFormat(decoder).registry, identityMap: decoder.identityMap, format: format)
     }

@@ -1,108 +1,46 @@
 import Foundation
 
-/// A FastCoding file read once into a flat index, which the model decoder reads as its input
-/// (``IndexedInput``, in `FastIndex+IndexedInput.swift`): one fixed-size
-/// ``Node`` per value, the children of containers as runs of node numbers, strings and data in
-/// side tables, and per class definition a table from key to position.
-///
-/// It is not a tree of values: nothing is boxed or allocated per value (strings are kept once per
-/// occurrence, sharing their storage with the string cache). The decoder reads models from it in
-/// any key order, which a single pass over the bytes could not do.
+/// Reads a FastCoding file into an ``InputIndex`` in one pass, for the model decoder.
 ///
 /// The index covers the values a model file holds: nil, null, booleans, integers, floats, strings
 /// (and string aliases), data, dates (both tags), arrays, dictionaries with string keys, objects
 /// of class definitions, and object aliases to objects, data and dates. Anything else, and
 /// anything that would make the typed-tree reader (``FastTreeReader``) fail or copy a container,
-/// throws ``FastStreamFallback``, and the codec reads the file as a tree instead, before any model
-/// code runs; so whatever the index accepts, the tree path would have read to the same values.
-final class FastIndex {
-    /// What a node is.
-    enum Kind: UInt8 {
-        case null, bool, integer, double, string, data, date, array, dictionary, object
+/// makes ``ofModelFile(_:)`` return `nil`, and the codec reads the file as a tree instead, before
+/// any model code runs; so whatever the index accepts, the tree path would have read to the
+/// same values.
+enum FastIndex {
+    /// The index of `data`, or `nil` when the file holds something the index leaves to the tree
+    /// reader, or is malformed (the tree reader then words the error).
+    static func ofModelFile(_ data: Data) -> InputIndex? {
+        do { return try index(of: data) } catch { return nil }
     }
-
-    /// One value. The payload is a bit pattern whose meaning depends on the kind: the boolean
-    /// (0 or 1), the integer, the double's bits, the date's seconds since 2001 as double bits,
-    /// the index into ``strings`` or ``data``, or an object's class index.
-    struct Node {
-        var kind: Kind
-        /// For containers: how many children (dictionary entries, array elements, object values).
-        var count: Int32
-        /// For containers: where their children start in ``children``.
-        var first: Int32
-        var payload: UInt64
-
-        var integer: Int64 { Int64(bitPattern: payload) }
-        var double: Double { Double(bitPattern: payload) }
-        var index: Int { Int(truncatingIfNeeded: payload) }
-    }
-
-    /// A class definition: its name, its keys in order, and the position of each key among an
-    /// object's values.
-    struct ClassInfo {
-        let name: String
-        let keys: [String]
-        let positions: [String: Int]
-    }
-
-    /// A node number standing for a nil object value (the key is then missing).
-    static let absent: Int32 = -1
-
-    let nodes: [Node]
-    /// Runs of node numbers: array elements and object values in order; dictionary entries as
-    /// (key string index, value node) pairs.
-    let children: [Int32]
-    let strings: [String]
-    let data: [Data]
-    let classes: [ClassInfo]
-    /// The node of the root value.
-    let root: Int32
-    /// Per class: the keys in the order the decoder asked for them, with their positions, learned
-    /// from the first object (see ``value(of:forKey:request:)``).
-    var learnedOrder: [[(key: String, position: Int?)]]
 
     /// Indexes `data`.
     ///
     /// - Throws: ``FastStreamFallback`` when the file holds something the index leaves to the
     ///   tree path, or ``ModelError`` when it is malformed (the tree path then reports it).
-    init(data bytes: Data) throws {
+    static func index(of bytes: Data) throws -> InputIndex {
         var builder = try Builder(reader: FastReader(data: bytes, safe: false), byteCount: bytes.count)
         guard let root = try builder.readValue(depth: 0) else { throw FastStreamFallback(reason: "the root value is nil") }
         guard builder.reader.isAtEnd else { throw FastStreamFallback(reason: "bytes after the root value") }
-        self.root = root
-        nodes = builder.nodes
-        children = builder.children
-        strings = builder.strings
-        data = builder.data
-        classes = builder.classes
-        learnedOrder = Array(repeating: [], count: classes.count)
+        return InputIndex(
+            nodes: builder.nodes, children: builder.children, strings: builder.strings, data: builder.data,
+            classes: builder.classes, root: root)
     }
-
-    /// The index of `data`, or `nil` when the file holds something the index leaves to the tree
-    /// reader, or is malformed (the tree reader then words the error).
-    static func ofModelFile(_ data: Data) -> FastIndex? {
-        do { return try FastIndex(data: data) } catch { return nil }
-    }
-
-    subscript(node: Int32) -> Node { nodes[Int(node)] }
-
-    /// The children of an array or object node.
-    func childRange(of node: Node) -> Range<Int> { Int(node.first)..<Int(node.first) + Int(node.count) }
-
-    func child(_ position: Int) -> Int32 { children[position] }
 }
 
-/// The one pass over the bytes that fills a ``FastIndex``, taking object-cache slots where
+/// The one pass over the bytes that fills an ``InputIndex``, taking object-cache slots where
 /// FastCoding takes them (mutable containers and objects before their children, the rest after).
 private struct Builder {
-    typealias Node = FastIndex.Node
-    typealias Kind = FastIndex.Kind
+    typealias Node = InputIndex.Node
+    typealias Kind = InputIndex.Kind
 
     var nodes: [Node] = []
     var children: [Int32] = []
     var strings: [String] = []
     var data: [Data] = []
-    var classes: [FastIndex.ClassInfo] = []
+    var classes: [InputIndex.ClassInfo] = []
     var reader: FastReader
     /// The node cached in each object-cache slot, or ``absent`` for a container (an alias to one
     /// would make the tree reader copy it, which the index leaves to the tree path).
@@ -170,7 +108,7 @@ private struct Builder {
             return try readObject(tag, depth: depth)
         case .objectAlias8, .objectAlias16, .objectAlias32:
             let slot = try reader.readObjectAlias(tag)
-            guard slots[slot] != FastIndex.absent else { throw FastStreamFallback(reason: "an alias to a container or a cycle") }
+            guard slots[slot] != InputIndex.absent else { throw FastStreamFallback(reason: "an alias to a container or a cycle") }
             return slots[slot]
         default:
             throw FastStreamFallback(reason: "\(tag)")
@@ -187,7 +125,7 @@ private struct Builder {
     /// Takes the next object-cache slot for a container, which no alias may name here.
     private mutating func cacheContainer() {
         _ = reader.reserveObjectSlot()
-        slots.append(FastIndex.absent)
+        slots.append(InputIndex.absent)
     }
 
     /// Moves the pending children from `start` on into ``children``; returns where they start.
@@ -242,16 +180,16 @@ private struct Builder {
                 throw FastStreamFallback(reason: "a reserved or repeated key in class \(definition.className)")
             }
         }
-        classes.append(FastIndex.ClassInfo(name: definition.className, keys: definition.keys, positions: positions))
+        classes.append(InputIndex.ClassInfo(name: definition.className, keys: definition.keys, positions: positions))
     }
 
     private mutating func readObject(_ tag: FastTag, depth: Int) throws -> Int32 {
         let (classIndex, definition) = try reader.readObjectClass(tag)
         _ = reader.reserveObjectSlot()
         let slot = slots.count
-        slots.append(FastIndex.absent)  // open: an alias to it now is a cycle
+        slots.append(InputIndex.absent)  // open: an alias to it now is a cycle
         let start = pending.count
-        for _ in definition.keys { pending.append(try readValue(depth: depth + 1) ?? FastIndex.absent) }
+        for _ in definition.keys { pending.append(try readValue(depth: depth + 1) ?? InputIndex.absent) }
         let first = closeChildren(from: start)
         let node = append(.object, payload: UInt64(classIndex), first: first, count: definition.keys.count)
         slots[slot] = node

@@ -1,0 +1,203 @@
+import Foundation
+import OrderedCollections
+
+/// An index of a file: the read cursor the model decoder walks in place of a tree.
+///
+/// This is the seam a format that streams plugs into: its codec reads the bytes once into an
+/// index (one fixed-size ``Node`` per value, the children of containers as runs of node numbers,
+/// strings and data in side tables, per class its keys and their positions) and the decoder
+/// reads models from it with the same mapping rules, defaults, coercions, transformers and
+/// errors as from a ``ModelValue`` tree: one decoder, two kinds of input. Nothing is boxed or
+/// allocated per value. A scalar is handed to the rules as the tree would hold it; a container
+/// becomes a tree only where a property asks for one (a `ModelValue` property, a transformer's
+/// input, a `Live` value).
+///
+/// Objects of an object-graph format are nodes of a class; an alias in the file is the node of
+/// its target, so the same node is the same object (shared class instances stay shared). An
+/// index holds no cycles: a format whose file has one leaves it to its tree reader.
+///
+/// The fast codec builds one (`FastIndex`); generated coding (the model macro) reads the same
+/// cursor.
+final class InputIndex {
+
+    /// What a node is.
+    enum Kind: UInt8 {
+        case null, bool, integer, double, string, data, date, array, dictionary, object
+    }
+
+    /// One value. The payload is a bit pattern whose meaning depends on the kind: the boolean
+    /// (0 or 1), the integer, the double's bits, the date's seconds since 2001 as double bits,
+    /// the index into ``strings`` or ``data``, or an object's class index.
+    struct Node {
+        var kind: Kind
+        /// For containers: how many children (dictionary entries, array elements, object values).
+        var count: Int32
+        /// For containers: where their children start in ``children``.
+        var first: Int32
+        var payload: UInt64
+
+        var integer: Int64 { Int64(bitPattern: payload) }
+        var double: Double { Double(bitPattern: payload) }
+        var index: Int { Int(truncatingIfNeeded: payload) }
+    }
+
+    /// A class definition: its name, its keys in order, and the position of each key among an
+    /// object's values.
+    struct ClassInfo {
+        let name: String
+        let keys: [String]
+        let positions: [String: Int]
+    }
+
+    /// A node number standing for a nil object value (the key is then missing).
+    static let absent: Int32 = -1
+
+    let nodes: [Node]
+    /// Runs of node numbers: array elements and object values in order; dictionary entries as
+    /// (key string index, value node) pairs.
+    let children: [Int32]
+    let strings: [String]
+    let data: [Data]
+    let classes: [ClassInfo]
+    /// The node of the root value.
+    let root: Int32
+    /// Per class: the keys in the order the decoder asked for them, with their positions, learned
+    /// from the first object (see ``value(of:forKey:request:)``).
+    @exclusivity(unchecked) var learnedOrder: [[(key: String, position: Int?)]]
+
+    /// An index of these nodes; `root` is the root value's node.
+    init(nodes: [Node], children: [Int32], strings: [String], data: [Data], classes: [ClassInfo], root: Int32) {
+        self.nodes = nodes
+        self.children = children
+        self.strings = strings
+        self.data = data
+        self.classes = classes
+        self.root = root
+        learnedOrder = Array(repeating: [], count: classes.count)
+    }
+
+    subscript(node: Int32) -> Node { nodes[Int(node)] }
+
+    /// The children of an array or object node.
+    func childRange(of node: Node) -> Range<Int> { Int(node.first)..<Int(node.first) + Int(node.count) }
+
+    func child(_ position: Int) -> Int32 { children[position] }
+
+    // MARK: Reading
+
+    /// How many nodes the index holds; copies of struct objects are budgeted from it.
+    var nodeCount: Int { nodes.count }
+
+    func shape(of node: Int32) -> IndexedShape {
+        let value = self[node]
+        switch value.kind {
+        case .array: return .array(count: Int(value.count))
+        case .dictionary: return .dictionary
+        case .object: return .object
+        case .null, .bool, .integer, .double, .string, .data, .date: return .scalar
+        }
+    }
+
+    func scalar(_ node: Int32) -> ModelValue? {
+        let value = self[node]
+        switch value.kind {
+        case .null: return .null
+        case .bool: return .bool(value.payload != 0)
+        case .integer: return .integer(value.integer)
+        case .double: return .double(value.double)
+        case .string: return .string(strings[value.index])
+        case .data: return .data(data[value.index])
+        case .date: return .date(Date(timeIntervalSinceReferenceDate: value.double))
+        case .array, .dictionary, .object: return nil
+        }
+    }
+
+    func element(of node: Int32, at position: Int) -> Int32 { children[Int(self[node].first) + position] }
+
+    /// For an object, the key's position comes from the order its class was asked in before (one
+    /// string comparison), else from the class's key table; a dictionary is searched from the
+    /// `request`-th entry on (`Dictionary.init(from:)` asks for its keys in order).
+    func value(of node: Int32, forKey key: String, request: Int) -> Int32? {
+        let value = self[node]
+        let count = Int(value.count)
+        if value.kind == .object {
+            let classIndex = value.index
+            let position: Int?
+            if request < learnedOrder[classIndex].count, learnedOrder[classIndex][request].key == key {
+                position = learnedOrder[classIndex][request].position
+            } else {
+                position = classes[classIndex].positions[key]
+                if request == learnedOrder[classIndex].count { learnedOrder[classIndex].append((key, position)) }
+            }
+            guard let position else { return nil }
+            let child = children[Int(value.first) + position]
+            return child == InputIndex.absent ? nil : child
+        }
+        guard count > 0 else { return nil }
+        for offset in 0..<count {
+            let entry = Int(value.first) + 2 * ((request + offset) % count)
+            if strings[Int(children[entry])] == key { return children[entry + 1] }
+        }
+        return nil
+    }
+
+    func keys(of node: Int32) -> [String] {
+        let value = self[node]
+        if value.kind == .object {
+            return zip(classes[value.index].keys, childRange(of: value)).compactMap { key, position in
+                children[position] == InputIndex.absent ? nil : key
+            }
+        }
+        return (0..<Int(value.count)).map { strings[Int(children[Int(value.first) + 2 * $0])] }
+    }
+
+    func objectClass(of node: Int32) -> Int? {
+        let value = self[node]
+        return value.kind == .object ? value.index : nil
+    }
+
+    var classCount: Int { classes.count }
+
+    func className(ofClass index: Int) -> String { classes[index].name }
+
+    func tree(at node: Int32) -> ModelValue {
+        if let scalar = scalar(node) { return scalar }
+        let value = self[node]
+        switch value.kind {
+        case .array:
+            return .array(childRange(of: value).map { tree(at: children[$0]) })
+        case .object:
+            let keys = classes[value.index].keys
+            var entries = OrderedDictionary<String, ModelValue>(minimumCapacity: keys.count + 1)
+            entries[TypedTree.classKey] = .string(classes[value.index].name)
+            for (key, position) in zip(keys, childRange(of: value)) where children[position] != InputIndex.absent {
+                entries[key] = tree(at: children[position])
+            }
+            return .dictionary(entries)
+        default:
+            var entries = OrderedDictionary<String, ModelValue>(minimumCapacity: Int(value.count))
+            for position in 0..<Int(value.count) {
+                let entry = Int(value.first) + 2 * position
+                entries[strings[Int(children[entry])]] = tree(at: children[entry + 1])
+            }
+            return .dictionary(entries)
+        }
+    }
+
+    func doubles(of node: Int32) -> [Double]? {
+        let value = self[node]
+        guard value.kind == .array else { return nil }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(Int(value.count))
+        for position in childRange(of: value) {
+            let element = nodes[Int(children[position])]
+            guard element.kind == .double else { return nil }
+            numbers.append(element.double)
+        }
+        return numbers
+    }
+
+    /// Whether `node` is null.
+    @inline(__always)
+    func isNull(_ node: Int32) -> Bool { nodes[Int(node)].kind == .null }
+}
