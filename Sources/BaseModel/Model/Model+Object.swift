@@ -48,7 +48,7 @@ extension Model {
     /// Builds a model from JSON bytes, read by the context's JSON codec.
     ///
     /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
-    init(json: Data, context: ModelContext = .shared) throws(ModelError) {
+    public init(json: Data, context: ModelContext = .shared) throws(ModelError) {
         self = try context.formats.codec(for: .json).decodeModel(Self.self, from: json, using: context.plainDecoder)
     }
 
