@@ -9,7 +9,7 @@ import Foundation
 /// ``SecureItemCoding``: strings as UTF-8, the rest (numbers, dates, nested models as
 /// dictionaries, arrays) as binary plists.
 ///
-/// ``CryptoFormats/register(passwords:kdf:inner:in:)`` registers it.
+/// ``CryptoFormats/register(passwords:inner:in:)`` registers it.
 struct KeychainStorage: SharedInstanceStorage {
     /// Creates the storage.
     init() {}
