@@ -36,7 +36,7 @@ struct StorageOptions: ParsableArguments {
             throw ValidationError("unknown format \"\(format)\"")
         }
         let needsPassword = encrypt || chosen == .cryptoCoding || chosen == .encrypted
-        if needsPassword, PasswordProvider.environment().password(for: nil) == nil {
+        if needsPassword, ProcessInfo.processInfo.environment["BASEMODEL_PASSWORD", default: ""].isEmpty {
             throw ValidationError("an encrypted list needs its password in BASEMODEL_PASSWORD")
         }
         guard !(encrypt && chosen == .keychain) else {

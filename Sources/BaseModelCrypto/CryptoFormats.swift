@@ -1,4 +1,4 @@
-/// Registers the crypto target's formats: call ``register(passwords:kdf:inner:in:)`` once at
+/// Registers the crypto target's formats: call ``register(passwords:inner:in:)`` once at
 /// start, before loading or saving encrypted files.
 ///
 /// ```swift
@@ -7,20 +7,27 @@
 /// CryptoFormats.register(passwords: .environment())       // also BASEMODEL_PASSWORD
 /// ```
 public enum CryptoFormats {
-    /// Registers ``CryptoCodingCodec`` (`crypto`) and ``EnvelopeCodec`` (`encrypted`) in
+    /// Registers the CryptoCoding codec (`crypto`) and ``EnvelopeCodec`` (`encrypted`) in
     /// `formats`, so files in them are detected on load and can be written, and
     /// the keychain storage for ``BaseModel/ModelFormat/keychain`` shared instances.
     ///
     /// - Parameters:
-    ///   - passwords: asked when the file's type is not a registered ``EncryptedModel``.
-    ///   - kdf: the envelope's KDF for new files (default ``EnvelopeKDF/strong``).
+    ///   - passwords: asked when the file's type is not a registered ``EncryptedModel``; `nil`
+    ///     (the default) asks nothing else.
     ///   - inner: the format sealed inside new envelopes (default ``ModelFormat/keyedArchive``).
     ///   - formats: the registry to add the codecs to.
     public static func register(
-        passwords: PasswordProvider = .none, kdf: EnvelopeKDF = .strong, inner: ModelFormat = .keyedArchive,
+        passwords: PasswordProvider? = nil, inner: ModelFormat = .keyedArchive, in formats: FormatRegistry = .shared
+    ) {
+        register(passwords: passwords, kdf: .strong, inner: inner, in: formats)
+    }
+
+    /// Registers the formats with another KDF for new envelopes.
+    static func register(
+        passwords: PasswordProvider? = nil, kdf: EnvelopeKDF, inner: ModelFormat = .keyedArchive,
         in formats: FormatRegistry = .shared
     ) {
-        let provider = PasswordProvider.modelTypes().or(passwords)
+        let provider = PasswordProvider.modelTypes().or(passwords ?? .none)
         formats.register(CryptoCodingCodec(passwords: provider))
         formats.register(EnvelopeCodec(secret: .passwords(provider), kdf: kdf, inner: inner, formats: formats))
         formats.register(KeychainStorage(), for: .keychain)

@@ -5,14 +5,6 @@ extension SQLiteStore {
     // Lookups by identifier use cached (prepared once per connection) statements.
     private static let selectOne = "SELECT format, body FROM model WHERE type = ? AND id = ?"
 
-    /// Saves `model`, replacing the row stored for its type and identifier.
-    ///
-    /// - Throws: ``ModelError`` when the model cannot be encoded or the row cannot be written;
-    ///   the stored row is then untouched.
-    public func save<M: IdentifiedModel>(_ model: M) async throws(ModelError) {
-        try await saveRows([model])
-    }
-
     /// Saves `models` in one transaction: a reader, or the file after a crash, has all of them
     /// or none. Much faster than saving one by one, which commits each.
     ///

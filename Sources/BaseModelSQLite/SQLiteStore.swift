@@ -32,13 +32,12 @@ import GRDB
 /// ## Topics
 /// - Opening: ``init(path:format:context:)``, ``init(url:format:context:)``,
 ///   ``embedded(format:)``
-/// - The file: ``url``, ``format``, ``journalMode()``, ``close()``
 public final class SQLiteStore: ModelStore {
     /// The database file.
-    public let url: URL
+    let url: URL
     /// The format new saves encode models in. Rows keep the format they were written in, so a
     /// store opened with another format still reads them.
-    public let format: ModelFormat
+    let format: ModelFormat
 
     let pool: DatabasePool
     private let codec: any FormatCodec
@@ -94,7 +93,7 @@ public final class SQLiteStore: ModelStore {
     /// Closes the database. Later calls throw.
     ///
     /// - Throws: ``ModelError`` when a statement is still running.
-    public func close() throws(ModelError) {
+    func close() throws(ModelError) {
         try Self.database("close") { try pool.close() }
     }
 

@@ -17,7 +17,10 @@ enum PasswordPrompt {
     private static let asked = Mutex<String?>(nil)
 
     /// The environment, then the prompt.
-    static let provider = PasswordProvider.environment(variable).or(PasswordProvider { typeName in ask(for: typeName) })
+    static let provider = PasswordProvider { typeName in
+        if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { return value }
+        return ask(for: typeName)
+    }
 
     /// Asks on the terminal (once per run), or gives `nil` when standard input is not a terminal.
     static func ask(for typeName: String?) -> String? {

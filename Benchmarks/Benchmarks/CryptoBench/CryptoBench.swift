@@ -76,8 +76,12 @@ final class CryptoFixture: Sendable {
     let plain = FormatRegistry(codecs: [builtInCodec(.json)])
     let keyed = FormatRegistry(codecs: [builtInCodec(.json)])
     let password = FormatRegistry(codecs: [builtInCodec(.json)])
-    /// The plain keyed archive and CryptoCoding (which reads plain keyed archives too).
-    let archive = FormatRegistry(codecs: [builtInCodec(.keyedArchive), CryptoCodingCodec(passwords: .fixed("benchmark"))])
+    /// The plain keyed archive and the crypto formats (CryptoCoding reads plain keyed archives too).
+    let archive: FormatRegistry = {
+        let registry = FormatRegistry(codecs: [builtInCodec(.keyedArchive)])
+        CryptoFormats.register(passwords: .fixed("benchmark"), in: registry)
+        return registry
+    }()
     let keyedArchive = FormatRegistry(codecs: [builtInCodec(.keyedArchive)])
     let keyCodec: EnvelopeCodec
     let json: Data
@@ -93,7 +97,7 @@ final class CryptoFixture: Sendable {
             model = try TwitterSearch(data: Corpus.data(named: "twitter.json"))
             keyCodec = EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)), inner: .json, formats: plain)
             keyed.register(EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)), inner: .json, formats: keyed))
-            password.register(EnvelopeCodec(secret: .passwords(.fixed("benchmark")), kdf: .strong, inner: .json, formats: password))
+            password.register(EnvelopeCodec(secret: .passwords(.fixed("benchmark")), inner: .json, formats: password))
             json = try model.data(format: .json, context: ModelContext(formats: plain))
             sealedWithKey = try model.data(format: .encrypted, context: ModelContext(formats: keyed))
             sealedWithPassword = try model.data(format: .encrypted, context: ModelContext(formats: password))

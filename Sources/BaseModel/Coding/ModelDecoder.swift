@@ -16,12 +16,12 @@ public struct ModelDecoder: Sendable {
     /// picks the registered model type to build (a `Dog` for an `Animal` property, when `Dog` is
     /// a registered subclass), and `{"$alias": path}` gives the class instance already decoded at
     /// that path, so shared instances stay shared. `nil` (the default) reads plain trees.
-    public var registry: ModelRegistry?
+    var registry: ModelRegistry?
 
     /// The identity map that `Live` properties resolve through; `nil` (the default) resolves
     /// them through a map made for each decode, so one payload's repeated identifiers are one
     /// instance and no shared map is written to.
-    public var identityMap: IdentityMap?
+    var identityMap: IdentityMap?
 
     /// Creates a decoder; pass a registry to read typed trees, and a map for `Live` properties.
     public init(registry: ModelRegistry? = nil, identityMap: IdentityMap? = nil) {
@@ -40,7 +40,7 @@ public struct ModelDecoder: Sendable {
     /// Decodes a value of `type` from `value` and adds to `report` what did not fit.
     ///
     /// - Throws: ``ModelError`` as ``decode(_:from:)`` does.
-    public func decode<T: Decodable>(
+    func decode<T: Decodable>(
         _ type: T.Type, from value: ModelValue, report: inout ModelReport
     ) throws(ModelError) -> T {
         try withUnsafeMutablePointer(to: &report) { pointer throws(ModelError) in

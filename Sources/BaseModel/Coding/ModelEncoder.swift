@@ -14,7 +14,7 @@ public struct ModelEncoder: Sendable {
     /// When set, the encoder writes a *typed tree* (see ``FormatCodec``): every model dictionary
     /// starts with `"$class"`, its registered name, and a class instance met again is written as
     /// `{"$alias": "<key path of its first occurrence>"}`, so the graph keeps its shape.
-    public var registry: ModelRegistry?
+    var registry: ModelRegistry?
 
     /// Creates an encoder; pass a registry to write typed trees.
     public init(registry: ModelRegistry? = nil) {

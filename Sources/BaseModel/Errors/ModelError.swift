@@ -45,11 +45,11 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     /// name `tree`.
     public var format: ModelFormat?
     /// The byte offset in the input, for syntax errors.
-    public var offset: Int?
+    package var offset: Int?
 
     /// Creates an error.
     public init(
-        _ reason: Reason, path: ModelPath = .root, excerpt: String? = nil, format: ModelFormat? = nil, offset: Int? = nil
+        _ reason: Reason, path: ModelPath = [], excerpt: String? = nil, format: ModelFormat? = nil, offset: Int? = nil
     ) {
         self.reason = reason
         self.path = path
@@ -84,7 +84,7 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
 extension ModelError {
     /// An error whose format is named by a string, as the byte-level readers carry it.
     package init(
-        _ reason: Reason, path: ModelPath = .root, excerpt: String? = nil, format name: String?, offset: Int? = nil
+        _ reason: Reason, path: ModelPath = [], excerpt: String? = nil, format name: String?, offset: Int? = nil
     ) {
         self.init(reason, path: path, excerpt: excerpt, format: name.map(ModelFormat.init(rawValue:)), offset: offset)
     }
@@ -117,7 +117,7 @@ extension ModelError {
 
 extension ModelValue {
     /// A short excerpt of this value for error messages: at most about 40 characters.
-    public var excerpt: String {
+    package var excerpt: String {
         let text: String
         switch self {
         case .array(let elements): text = "[… \(elements.count) elements]"

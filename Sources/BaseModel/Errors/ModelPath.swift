@@ -12,24 +12,24 @@ public struct ModelPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 
     /// The steps from the root, in order.
-    public var components: [Component]
+    package var components: [Component]
 
     /// Creates a path from its steps.
-    public init(_ components: [Component] = []) { self.components = components }
+    package init(_ components: [Component] = []) { self.components = components }
 
     /// Creates a path from its steps.
     public init(arrayLiteral elements: Component...) { self.components = elements }
 
     /// The empty path, naming the root.
-    public static let root = ModelPath()
+    package static let root = ModelPath()
 
     /// This path with one more step.
-    public func appending(_ component: Component) -> ModelPath {
+    package func appending(_ component: Component) -> ModelPath {
         ModelPath(components + [component])
     }
 
     /// This path with the steps of `other` after it.
-    public func appending(_ other: ModelPath) -> ModelPath {
+    package func appending(_ other: ModelPath) -> ModelPath {
         ModelPath(components + other.components)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The codecs known to the library, by format, detection by content, and the
-/// ``SharedInstanceStorage`` of the formats that keep shared instances somewhere other than a
+/// storages of the formats that keep shared instances somewhere other than a
 /// file (user defaults, the keychain).
 ///
 /// Loading never trusts a file's extension: ``detect(_:)`` asks every codec how sure it is that
@@ -38,13 +38,13 @@ public final class FormatRegistry: Sendable {
     /// Makes `storage` the place where shared instances saved in `format` live (replacing an
     /// earlier registration): ``SharedModel/save()`` hands them to it, and loading takes the
     /// storage's layer instead of a save file's.
-    public func register(_ storage: any SharedInstanceStorage, for format: ModelFormat) {
+    package func register(_ storage: any SharedInstanceStorage, for format: ModelFormat) {
         storages.withLock { $0[format] = storage }
     }
 
     /// The shared-instance storage registered for `format`, or `nil` when the format saves to
     /// a file.
-    public func storage(for format: ModelFormat) -> (any SharedInstanceStorage)? {
+    package func storage(for format: ModelFormat) -> (any SharedInstanceStorage)? {
         storages.withLock { $0[format] }
     }
 

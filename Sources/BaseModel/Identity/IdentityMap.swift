@@ -17,7 +17,7 @@ import Synchronization
 /// ```
 ///
 /// The map holds instances **weakly**: once nobody holds one it is gone, and a later payload
-/// creates a new one (from the attached ``store`` when it has the identifier). ``default`` is
+/// creates a new one (from the attached store when it has the identifier). ``shared`` is
 /// the process-wide map; create your own for a scope (a test, an account, a document).
 ///
 /// Thread safety: every method may be called from any task. Merges and ``Live/update(_:)`` run
@@ -27,11 +27,10 @@ import Synchronization
 /// released, on the task that merged.
 ///
 /// ## Topics
-/// - Creating and merging: ``instance(_:object:)``, ``instances(_:array:)``, ``instance(_:id:)``,
-///   ``insert(_:)``
-/// - Looking up: ``existing(_:id:)``, ``existingInstances(_:)``, ``purge()``, ``count``
+/// - Creating and merging: ``IdentifiedModel/live(object:in:)``, ``insert(_:)``
+/// - Looking up: ``existing(_:id:)``, ``existingInstances(_:)``, ``purge()``
 /// - Watching: ``changes(of:)``, ``didChangeNotification``, ``Live/changes``
-/// - Persistence: ``store``
+/// - Persistence: ``init(store:notificationCenter:)``
 public final class IdentityMap: Sendable {
     /// The process-wide map, used by decodes that name no map.
     public static let shared = IdentityMap()
@@ -85,7 +84,7 @@ public final class IdentityMap: Sendable {
     /// The store consulted before a new instance is made for an identifier (FDModel's model
     /// store): when it holds the identifier, the stored model is revived and the payload merged
     /// into it. `nil`: no store.
-    public var store: (any ModelStore)? {
+    var store: (any ModelStore)? {
         get { storage.withLock { $0 } }
         set { storage.withLock { $0 = newValue } }
     }

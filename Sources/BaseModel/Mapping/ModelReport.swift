@@ -7,7 +7,7 @@
 /// ```swift
 /// var report = ModelReport()
 /// let game = try Game(object: payload, report: &report)
-/// if !report.isClean { logger.notice("\(report)") }
+/// if !report.unusedKeys.isEmpty { logger.notice("\(report)") }
 /// ```
 public struct ModelReport: Sendable, Hashable, CustomStringConvertible {
     /// A value converted from one kind to another under ``Coercion/lenient``.
@@ -31,7 +31,7 @@ public struct ModelReport: Sendable, Hashable, CustomStringConvertible {
     public init() {}
 
     /// Whether everything in the input was used and nothing was missing or converted.
-    public var isClean: Bool { unusedKeys.isEmpty && defaultedKeys.isEmpty && conversions.isEmpty }
+    var isClean: Bool { unusedKeys.isEmpty && defaultedKeys.isEmpty && conversions.isEmpty }
 
     /// A few lines for a log: each list with its paths.
     public var description: String {

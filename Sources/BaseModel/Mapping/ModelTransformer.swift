@@ -17,7 +17,7 @@ import Synchronization
 /// ```
 public struct ModelTransformer: Sendable {
     /// A name for messages and the registry.
-    public let name: String
+    let name: String
     private let decodeValue: @Sendable (ModelValue) throws -> ModelValue
     private let encodeValue: @Sendable (ModelValue) throws -> ModelValue
 
@@ -38,10 +38,10 @@ public struct ModelTransformer: Sendable {
     }
 
     /// Converts an input value. Throws whatever the transformer throws.
-    public func decode(_ value: ModelValue) throws -> ModelValue { try decodeValue(value) }
+    func decode(_ value: ModelValue) throws -> ModelValue { try decodeValue(value) }
 
     /// Converts an encoded value back. Throws whatever the transformer throws.
-    public func encode(_ value: ModelValue) throws -> ModelValue { try encodeValue(value) }
+    func encode(_ value: ModelValue) throws -> ModelValue { try encodeValue(value) }
 
     /// The reverse transformer: its `decode` is this one's `encode`.
     public var reversed: ModelTransformer {

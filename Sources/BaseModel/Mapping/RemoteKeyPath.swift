@@ -35,7 +35,7 @@ public struct RemoteKeyPath: Sendable, Hashable, ExpressibleByStringLiteral, Cus
     let alternatives: [[Component]]
 
     /// Parses a dotted path, honouring backslash escapes.
-    public init(_ path: String) {
+    init(_ path: String) {
         alternatives = [RemoteKeyPath.parse(path)]
     }
 

@@ -16,15 +16,15 @@ import Foundation
 /// A context is a small value holding references: copies share the registries and the map.
 public struct ModelContext: Sendable {
     /// The codecs: writing by format name, reading by content.
-    public var formats: FormatRegistry
+    package var formats: FormatRegistry
     /// The model types that formats which store types (`$class`) may name.
-    public var types: ModelRegistry
+    package var types: ModelRegistry
     /// The identity map `Live` properties resolve through; `nil` decodes each `Live` value as
     /// an instance of its own, registered in no map.
-    public var identityMap: IdentityMap?
+    package var identityMap: IdentityMap?
     /// The folder relative paths resolve against; `nil` is
     /// ``ModelLocations/applicationSupport``.
-    public var applicationSupport: URL?
+    package var applicationSupport: URL?
 
     /// Creates a context; every part defaults to the shared one.
     public init(

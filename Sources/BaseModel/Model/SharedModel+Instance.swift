@@ -63,7 +63,7 @@ extension SharedModel {
     }
 
     /// Writes the shared instance to ``saveFile`` in ``saveFormat``, atomically (BaseModel's
-    /// `save`); with a format that has a ``SharedInstanceStorage`` (user defaults, the keychain),
+    /// `save`); with a format that has a storage of its own (user defaults, the keychain),
     /// hands it to that instead.
     ///
     /// For a class model, `self` must be the shared instance; for a struct model, `self`
@@ -95,7 +95,7 @@ extension SharedModel {
     }
 
     /// The URL of ``saveFile``.
-    public static var saveURL: URL { ModelLocations.saveURL(for: saveFile) }
+    static var saveURL: URL { ModelLocations.saveURL(for: saveFile) }
 
     /// defaults ← resource file ← save file, decoded once.
     static func loadLayered() throws(ModelError) -> Self {

@@ -14,7 +14,7 @@ import Foundation
 /// ```
 ///
 /// Every requirement has a default: a keyed archive named after the type, seeded from
-/// `<typeName>.plist` in the main bundle. A format with a ``SharedInstanceStorage`` (user
+/// `<typeName>.plist` in the main bundle. A format with a storage of its own (user
 /// defaults, the keychain) keeps the instance there instead of in a file.
 ///
 /// ## Topics
@@ -30,10 +30,8 @@ import Foundation
 /// ### Where it lives
 /// - ``saveFormat``
 /// - ``saveFile``
-/// - ``saveURL``
 /// - ``resourceFile``
 /// - ``resourceBundle``
-/// - ``resourceURL``
 /// - ``userDefaultsSuite``
 public protocol SharedModel: Model {
     /// The format ``save()`` writes the shared instance in. Default: ``ModelFormat/keyedArchive``,

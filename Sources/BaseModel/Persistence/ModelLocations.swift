@@ -23,8 +23,7 @@ public enum ModelLocations {
 
     /// The folder relative save paths resolve against: the one set for the current task by
     /// ``withApplicationSupport(_:operation:)``, else the one set here, else the platform default.
-    /// Setting it moves every later save and load in the process;
-    /// ``useDefaultApplicationSupport()`` goes back to the default.
+    /// Setting it moves every later save and load in the process.
     public static var applicationSupport: URL {
         get { scopedOverride ?? override.withLock { $0 } ?? defaultApplicationSupport }
         set { override.withLock { $0 = newValue } }
@@ -47,7 +46,7 @@ public enum ModelLocations {
     }
 
     /// Forgets a folder set on ``applicationSupport``.
-    public static func useDefaultApplicationSupport() {
+    static func useDefaultApplicationSupport() {
         override.withLock { $0 = nil }
     }
 

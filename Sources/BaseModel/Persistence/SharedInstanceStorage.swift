@@ -14,7 +14,7 @@
 /// A model whose ``SharedModel/saveFormat`` has a storage is saved by the storage and, when its shared
 /// instance is built, the storage's layer replaces the save file's (defaults ← resource file ←
 /// storage).
-public protocol SharedInstanceStorage: Sendable {
+package protocol SharedInstanceStorage: Sendable {
     /// The stored layer of `type`'s shared instance as a plain tree (remote keys, no `$class`),
     /// or `nil` when nothing is stored.
     ///

@@ -11,7 +11,6 @@ import Synchronization
 /// ```swift
 /// ModelRegistry.shared.register(TodoList.self)
 /// ModelRegistry.shared.register(TodoItem.self, aliases: ["BMTodoItem"])   // renamed type
-/// ModelRegistry.shared.type(named: "BMTodoItem")                          // TodoItem.self
 /// ```
 ///
 /// Registries are cheap: tests and scoped decodes can make their own.
@@ -42,23 +41,23 @@ public final class ModelRegistry: Sendable {
     }
 
     /// The type registered under `name` or one of its aliases, or `nil`.
-    public func type(named name: String) -> (any Model.Type)? {
+    package func type(named name: String) -> (any Model.Type)? {
         entries.withLock { $0.typesByName[name] }?.type
     }
 
     /// The name `type` is written under: its registered name, or its ``Model/typeName`` when it
     /// is not registered.
-    public func name(of type: any Model.Type) -> String {
+    package func name(of type: any Model.Type) -> String {
         entries.withLock { $0.namesByType[ObjectIdentifier(type)] } ?? type.typeName
     }
 
     /// Whether `type` has been registered.
-    public func contains(_ type: any Model.Type) -> Bool {
+    package func contains(_ type: any Model.Type) -> Bool {
         entries.withLock { $0.namesByType[ObjectIdentifier(type)] != nil }
     }
 
     /// Every registered name and alias, sorted.
-    public var registeredNames: [String] {
+    package var registeredNames: [String] {
         entries.withLock { $0.typesByName.keys.sorted() }
     }
 }

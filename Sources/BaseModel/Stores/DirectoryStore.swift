@@ -18,9 +18,9 @@ import Foundation
 /// saves of one identifier: the last rename wins.
 public final class DirectoryStore: ModelStore {
     /// The folder holding a folder per type.
-    public let directory: URL
+    let directory: URL
     /// The format new files are written in.
-    public let format: ModelFormat
+    let format: ModelFormat
     private let context: ModelContext
     private let fileExtension: String
 
@@ -56,17 +56,18 @@ public final class DirectoryStore: ModelStore {
         return directory.appendingPathComponent(String(safeName), isDirectory: true)
     }
 
-    /// Writes `model` to its file atomically.
+    /// Writes each model to its file atomically, one file after another (not one transaction: a
+    /// failure leaves the models before it saved).
     ///
-    /// - Throws: ``ModelError`` when the model cannot be encoded or the file written; the old
-    ///   file is then untouched.
-    public func save<M: IdentifiedModel>(_ model: M) async throws(ModelError) {
-        try saveSynchronously(model)
+    /// - Throws: ``ModelError`` when a model cannot be encoded or its file written; its old file
+    ///   is then untouched.
+    public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
+        for model in models { try saveSynchronously(model) }
     }
 
     /// Writes `model` to its file atomically, without suspending.
     ///
-    /// - Throws: ``ModelError`` as ``save(_:)-(M)``.
+    /// - Throws: ``ModelError`` as ``save(_:)``.
     func saveSynchronously<M: IdentifiedModel>(_ model: M) throws(ModelError) {
         let bytes = try model.data(format: format, context: context)
         let url = fileURL(for: M.self, id: model.id)

@@ -16,13 +16,6 @@ public final class MemoryStore: ModelStore {
     /// Creates an empty store.
     public init() {}
 
-    /// Saves `model` as a tree.
-    ///
-    /// - Throws: ``ModelError`` when the model cannot be encoded.
-    public func save<M: IdentifiedModel>(_ model: M) async throws(ModelError) {
-        try saveSynchronously([model])
-    }
-
     /// Saves every model at once: a reader sees all of them or none.
     ///
     /// - Throws: ``ModelError`` when a model cannot be encoded; nothing is saved then.

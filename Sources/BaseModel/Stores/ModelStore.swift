@@ -1,6 +1,6 @@
 /// Where identified models are kept between runs: save, fetch by identifier, fetch all, delete.
 ///
-/// A store keys each model by its type's ``Model/typeName`` and its ``ModelIdentifier``, so one
+/// A store keys each model by its type's ``Model/typeName`` and its identifier (a string or an integer), so one
 /// store holds many types. Every method is `async` for app code; ``fetchSynchronously(_:id:)``
 /// is the one blocking read, used by an ``IdentityMap`` the store is attached to when a decode
 /// meets an identifier with no live instance (FDModel revives models from its store this way).
@@ -19,16 +19,12 @@
 /// - Writing: ``save(_:)-(M)``, ``save(_:)-([M])``, ``delete(_:id:)``, ``deleteAll(_:)``
 /// - Reading: ``fetch(_:id:)``, ``fetchAll(_:)``, ``contains(_:id:)``, ``fetchSynchronously(_:id:)``
 public protocol ModelStore: Sendable {
-    /// Saves `model` under its identifier, replacing what was stored for it. A reader never sees
-    /// a half-written model: it finds the old one or the new one.
+    /// Saves several models of one type, each under its identifier, replacing what was stored
+    /// for it, as one batch where the store can (a transaction). A reader never sees a
+    /// half-written model: it finds the old one or the new one.
     ///
-    /// - Throws: ``ModelError`` when the model cannot be encoded or written; the stored copy is
-    ///   then untouched.
-    func save<M: IdentifiedModel>(_ model: M) async throws(ModelError)
-
-    /// Saves several models of one type, as one batch where the store can (a transaction).
-    ///
-    /// - Throws: ``ModelError`` for the first model that cannot be saved.
+    /// - Throws: ``ModelError`` for the first model that cannot be encoded or written; its stored
+    ///   copy is then untouched.
     func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError)
 
     /// The model of `type` stored under `id`, or `nil` when there is none.
@@ -70,9 +66,12 @@ public protocol ModelStore: Sendable {
 }
 
 extension ModelStore {
-    /// Saves the models one by one.
-    public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
-        for model in models { try await save(model) }
+    /// Saves `model` under its identifier, replacing what was stored for it: a batch of one.
+    ///
+    /// - Throws: ``ModelError`` when the model cannot be encoded or written; the stored copy is
+    ///   then untouched.
+    public func save<M: IdentifiedModel>(_ model: M) async throws(ModelError) {
+        try await save([model])
     }
 
     /// Reads through ``fetchSynchronously(_:id:)``.

@@ -18,7 +18,7 @@ extension ModelValue {
     /// `path` is read from the context's application-support folder, as models' relative paths are.
     ///
     /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:context:)``.
-    public init(contentsOf path: String, context: ModelContext = .shared) throws(ModelError) {
+    init(contentsOf path: String, context: ModelContext = .shared) throws(ModelError) {
         try self.init(contentsOf: context.url(for: path), context: context)
     }
 

@@ -14,8 +14,8 @@ import OrderedCollections
 /// ```
 ///
 /// Equality is structural, except that dictionaries compare as JSON objects do: the same keys
-/// with equal values, in any order (use ``orderedEquals(_:)`` to compare the order too). A
-/// `double` and an `integer` of the same value are different values.
+/// with equal values, in any order. A `double` and an `integer` of the same value are different
+/// values.
 ///
 /// Integers are 64-bit. Values above `Int64.max` (up to `UInt64.max`) are kept without loss in
 /// ``unsignedInteger(_:)``; every other integer is an ``integer(_:)``, so the same number always
@@ -62,7 +62,7 @@ extension ModelValue {
 
     /// Whether this value is ``null``.
     @inlinable
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }

@@ -16,29 +16,29 @@ import Foundation
 /// there is no MAC, so a damaged or altered file can fail as a wrong password or, with bytes
 /// chosen on purpose, decrypt to different data. Use ``EnvelopeCodec`` (``ModelFormat/encrypted``)
 /// for new files.
-public struct CryptoCodingCodec: FormatCodec {
+struct CryptoCodingCodec: FormatCodec {
     /// Where passwords come from, asked with the archive's class name.
     let passwords: PasswordProvider
 
     /// Creates the codec.
     ///
     /// - Parameter passwords: default: the ``EncryptedModel`` types of ``ModelRegistry/shared``.
-    public init(passwords: PasswordProvider = .modelTypes()) {
+    init(passwords: PasswordProvider = .modelTypes()) {
         self.passwords = passwords
     }
 
     /// ``ModelFormat/cryptoCoding``.
-    public var format: ModelFormat { .cryptoCoding }
+    var format: ModelFormat { .cryptoCoding }
     /// `plist`, as CryptoCoding's example saved.
-    public var fileExtension: String { "plist" }
+    var fileExtension: String { "plist" }
     /// The plaintext is a keyed archive: types and shared objects are kept.
-    public var storesTypes: Bool { true }
+    var storesTypes: Bool { true }
 
     /// The class name of the archive's root object.
     static let archiveClass = "CryptoArchive"
 
     /// 85 (above a plain keyed archive's 80) for a keyed archive that names a `CryptoArchive`.
-    public func confidence(for data: Data) -> Int? {
+    func confidence(for data: Data) -> Int? {
         guard KeyedArchiveCodec().confidence(for: data) != nil,
             data.range(of: Data(Self.archiveClass.utf8)) != nil
         else { return nil }
@@ -53,7 +53,7 @@ public struct CryptoCodingCodec: FormatCodec {
     ///   the padding or the decrypted archive is wrong (the two cannot be told apart from a
     ///   damaged file), ``ModelError/Reason/unsupported(_:)`` for versions above 2, and the keyed
     ///   archive's errors for a damaged outer archive.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let outer = try KeyedArchiveCodec().decodeTree(from: data)
         guard outer[TypedTree.classKey] == .string(Self.archiveClass) else { return outer }
         let fields = try ArchiveFields(outer)
@@ -76,7 +76,7 @@ public struct CryptoCodingCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when no password is known for the
     ///   root's type, and the keyed archive's errors.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try encodeTree(tree, iv: SecureRandom.bytes(CryptoCoding.ivByteCount), salt: SecureRandom.bytes(CryptoCoding.saltByteCount))
     }
 

@@ -7,13 +7,13 @@ import Foundation
 /// The file is a short header (magic, version, KDF and its parameters, salt, nonce, key check,
 /// inner format, label; see the README for the layout) followed by the AES-GCM ciphertext and
 /// tag. The whole header is the additional authenticated data, so every byte of the file is
-/// covered. The key comes from a password through scrypt (default, ``EnvelopeKDF/strong``) or
-/// PBKDF2-SHA256, or is a raw 256-bit `SymmetricKey`.
+/// covered. The key comes from a password through scrypt (PBKDF2-SHA256 envelopes are read
+/// too), or is a raw 256-bit `SymmetricKey`.
 ///
 /// ```swift
 /// CryptoFormats.register(passwords: .fixed("correct horse"))
 /// try list.write(to: "TodoList.sealed", format: .encrypted)
-/// let back = try TodoList(contentsOf: ModelLocations.saveURL(for: "TodoList.sealed"))
+/// let back = try TodoList(contentsOf: "TodoList.sealed")
 /// ```
 ///
 /// What it protects against: reading the file, and changing it — a flipped bit anywhere, a
@@ -53,15 +53,22 @@ public struct EnvelopeCodec: FormatCodec {
     /// Where inner codecs are looked up.
     let formats: FormatRegistry
 
-    /// Creates the codec.
+    /// Creates the codec. New files sealed with a password derive their key with scrypt
+    /// (N = 2^15, r = 8, p = 1).
     ///
     /// - Parameters:
     ///   - secret: default: the ``EncryptedModel`` types of ``ModelRegistry/shared``.
-    ///   - kdf: default ``EnvelopeKDF/strong`` (ignored for a raw key).
     ///   - inner: the format of the sealed bytes; default ``ModelFormat/keyedArchive``.
     ///   - formats: where the inner codec is found; default ``FormatRegistry/shared``.
     public init(
-        secret: Secret = .passwords(.modelTypes()), kdf: EnvelopeKDF = .strong, inner: ModelFormat = .keyedArchive,
+        secret: Secret = .passwords(.modelTypes()), inner: ModelFormat = .keyedArchive, formats: FormatRegistry = .shared
+    ) {
+        self.init(secret: secret, kdf: .strong, inner: inner, formats: formats)
+    }
+
+    /// Creates the codec with another KDF for new files (`kdf` is ignored for a raw key).
+    init(
+        secret: Secret = .passwords(.modelTypes()), kdf: EnvelopeKDF, inner: ModelFormat = .keyedArchive,
         formats: FormatRegistry = .shared
     ) {
         self.secret = secret
@@ -91,7 +98,7 @@ public struct EnvelopeCodec: FormatCodec {
         return try formats.codec(for: plaintext.format).decodeTree(from: plaintext.bytes)
     }
 
-    /// Writes the tree in ``inner`` and seals it, labelled with the root's `$class`.
+    /// Writes the tree in the inner format and seals it, labelled with the root's `$class`.
     ///
     /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for the
     ///   label, and the inner codec's errors.

@@ -4,7 +4,7 @@ import _CryptoExtras
 
 /// How the envelope turns a password into a key; recorded in each file's header, so a file is
 /// read with the parameters it was written with.
-public enum EnvelopeKDF: Sendable, Hashable {
+enum EnvelopeKDF: Sendable, Hashable {
     /// No derivation: the caller supplies a ``Crypto/SymmetricKey``.
     case rawKey
     /// scrypt with N = 2^`logN`, block size `r` and parallelism `p`; it costs 128·r·N bytes of memory.
@@ -14,10 +14,10 @@ public enum EnvelopeKDF: Sendable, Hashable {
 
     /// The default for new files: scrypt with N = 2^15, r = 8, p = 1 (32 MiB, a few tenths of a
     /// second per save or load): the interactive-login strength scrypt's author recommends.
-    public static let strong = EnvelopeKDF.scrypt(logN: 15, r: 8, p: 1)
+    static let strong = EnvelopeKDF.scrypt(logN: 15, r: 8, p: 1)
 
     /// The PBKDF2-SHA256 round count OWASP recommends (600,000).
-    public static let strongPBKDF2 = EnvelopeKDF.pbkdf2SHA256(rounds: 600_000)
+    static let strongPBKDF2 = EnvelopeKDF.pbkdf2SHA256(rounds: 600_000)
 
     /// The header's id of the KDF.
     var id: UInt8 {

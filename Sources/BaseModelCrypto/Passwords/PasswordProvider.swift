@@ -1,12 +1,12 @@
 import Foundation
 
 /// Where an encrypted format gets the password for a file: from the model type the file names,
-/// a fixed password, the environment, or any closure; providers chain with ``or(_:)``.
+/// a fixed password, the environment, or any closure.
 ///
 /// The argument is the type name recorded in the file (`nil` when it has none).
 ///
 /// ```swift
-/// CryptoFormats.register(passwords: .modelTypes().or(.environment()))
+/// CryptoFormats.register(passwords: .environment())   // EncryptedModel types first, then the variable
 /// ```
 public struct PasswordProvider: Sendable {
     private let body: @Sendable (String?) -> String?
@@ -17,10 +17,10 @@ public struct PasswordProvider: Sendable {
     }
 
     /// The password for a file of `typeName`, or `nil` when this provider has none.
-    public func password(for typeName: String?) -> String? { body(typeName) }
+    func password(for typeName: String?) -> String? { body(typeName) }
 
     /// This provider's password, else `other`'s.
-    public func or(_ other: PasswordProvider) -> PasswordProvider {
+    func or(_ other: PasswordProvider) -> PasswordProvider {
         PasswordProvider { self.password(for: $0) ?? other.password(for: $0) }
     }
 
@@ -48,5 +48,5 @@ public struct PasswordProvider: Sendable {
     }
 
     /// No password.
-    public static let none = PasswordProvider { _ in nil }
+    static let none = PasswordProvider { _ in nil }
 }

@@ -17,20 +17,23 @@ import Foundation
 /// is a typed error and is never replaced.
 ///
 /// ```swift
-/// let vault = try FileVault(service: "TodoList")
-/// try vault.setValue("s3cret", for: "token")
+/// struct Credentials: SecureStoredModel {
+///     var token: String?
+///     static var saveFormat: ModelFormat { .keychain }
+///     static var secureStore: any SecureStore { FileVault(service: "TodoList") }
+/// }
 /// ```
 ///
 /// What it protects against: the vault file alone leaking (a copied file, a backup without the
 /// key file, another user on the machine, thanks to the modes), and changes to it (they are
 /// detected). What it does not: anyone who can read the key file — by default it sits beside the
 /// vault, readable by the same user — so malware running as the user reads the secrets. Supply a
-/// key from somewhere safer (a hardware token, a password via ``deriveKey(password:salt:)``) for more.
-public struct FileVault: SecureStore {
+/// key from somewhere safer (a hardware token, a key derived from a password) for more.
+public struct FileVault: SecureStore, SecureItemStore {
     /// The service name.
-    public let service: String
+    let service: String
     /// The folder holding the vault, its lock and (by default) the key file.
-    public let directory: URL
+    let directory: URL
     private let suppliedKey: SendableKey?
 
     /// The vault file.
@@ -60,7 +63,7 @@ public struct FileVault: SecureStore {
     /// - Throws: ``ModelError``: ``ModelError/Reason/authenticationFailed`` for a damaged vault or
     ///   the wrong key, ``ModelError/Reason/truncated`` or ``ModelError/Reason/malformed(_:)`` for a
     ///   file that is not a whole vault.
-    public func data(for account: String) throws(ModelError) -> Data? {
+    func data(for account: String) throws(ModelError) -> Data? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         return try PosixFile.withLock(lockPath, mode: 0o600) { () throws(ModelError) in try readItems()[account] }
     }
@@ -68,7 +71,7 @@ public struct FileVault: SecureStore {
     /// The accounts with items, sorted.
     ///
     /// - Throws: as ``data(for:)``.
-    public func accounts() throws(ModelError) -> [String] {
+    func accounts() throws(ModelError) -> [String] {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
         return try PosixFile.withLock(lockPath, mode: 0o600) { () throws(ModelError) in try readItems().keys.sorted() }
     }
@@ -76,7 +79,7 @@ public struct FileVault: SecureStore {
     /// Applies `changes` (a `nil` value removes the item) in one atomic rewrite.
     ///
     /// - Throws: as ``data(for:)`` (the vault is then untouched), or when the file cannot be written.
-    public func update(_ changes: [String: Data?]) throws(ModelError) {
+    func update(_ changes: [String: Data?]) throws(ModelError) {
         try PosixFile.makeDirectory(directory, mode: 0o700)
         try PosixFile.withLock(lockPath, mode: 0o600) { () throws(ModelError) in
             var items = try readItems()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The ``ModelFormat/keychain`` format's place in shared-instance load and save: one secret item
-/// per codable property (named by its top-level remote key) in the type's ``SecureStore``
+/// per codable property (named by its top-level remote key) in the type's secure store
 /// (BaseModel 2.6's keychain save format).
 ///
 /// Unlike BaseModel, saving removes the items of properties that are now `nil`, and writes the
@@ -9,7 +9,7 @@ import Foundation
 /// ``SecureItemCoding``: strings as UTF-8, the rest (numbers, dates, nested models as
 /// dictionaries, arrays) as binary plists.
 ///
-/// ``CryptoFormats/register(passwords:kdf:inner:in:)`` registers it.
+/// ``CryptoFormats/register(passwords:inner:in:)`` registers it.
 struct KeychainStorage: SharedInstanceStorage {
     /// Creates the storage.
     init() {}
@@ -18,7 +18,7 @@ struct KeychainStorage: SharedInstanceStorage {
     ///
     /// - Throws: ``ModelError`` when the store cannot be read or an item is not a value.
     func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue? {
-        let store = SecureStores.store(for: type)
+        let store = try SecureStores.store(for: type)
         var entries: [(String, ModelValue)] = []
         for key in M.storedPropertyKeys {
             if let value = try store.value(for: key) { entries.append((key, value)) }

@@ -3,22 +3,20 @@ import Foundation
 import Security
 
 /// A ``SecureStore`` in the Security framework's keychain (Apple platforms): one generic-password
-/// item per account under ``service``, as FXKeychain kept them.
+/// item per account under the service name, as FXKeychain kept them.
 ///
-/// Items are accessible after the first unlock by default (``Accessibility/afterFirstUnlock``), so
-/// a background task can read them; FXKeychain defaulted to "when unlocked".
+/// Items are accessible after the first unlock, so a background task can read them; FXKeychain
+/// defaulted to "when unlocked".
 ///
 /// ```swift
-/// let keychain = KeychainStore(service: "com.example.app.TodoList")
-/// try keychain.setValue("s3cret", for: "token")
+/// static var secureStore: any SecureStore { KeychainStore(service: "com.example.app.TodoList") }
 /// ```
 ///
-/// What it protects against: other apps and other users reading the secrets, and (with
-/// `thisDeviceOnly`) the secrets leaving the device in backups. What it does not: code running
+/// What it protects against: other apps and other users reading the secrets. What it does not: code running
 /// inside this app, or anyone with the unlocked device for items accessible after first unlock.
-public struct KeychainStore: SecureStore {
+public struct KeychainStore: SecureStore, SecureItemStore {
     /// When items can be read, FXKeychain's accessibility choices.
-    public enum Accessibility: Sendable {
+    enum Accessibility: Sendable {
         /// While the device is unlocked.
         case whenUnlocked
         /// After the first unlock since boot, until the next restart (the default).
@@ -39,14 +37,19 @@ public struct KeychainStore: SecureStore {
     }
 
     /// The service name.
-    public let service: String
+    let service: String
     /// The access group, or `nil` for the app's own.
-    public let accessGroup: String?
+    let accessGroup: String?
     /// When written items can be read.
-    public let accessibility: Accessibility
+    let accessibility: Accessibility
 
-    /// A store for `service`.
-    public init(service: String, accessGroup: String? = nil, accessibility: Accessibility = .afterFirstUnlock) {
+    /// A store for `service`; its items are readable after the first unlock.
+    public init(service: String, accessGroup: String? = nil) {
+        self.init(service: service, accessGroup: accessGroup, accessibility: .afterFirstUnlock)
+    }
+
+    /// A store for `service` whose items are readable as `accessibility` says.
+    init(service: String, accessGroup: String? = nil, accessibility: Accessibility) {
         self.service = service
         self.accessGroup = accessGroup
         self.accessibility = accessibility
@@ -67,7 +70,7 @@ public struct KeychainStore: SecureStore {
     /// The item's bytes, or `nil`.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the keychain's message.
-    public func data(for account: String) throws(ModelError) -> Data? {
+    func data(for account: String) throws(ModelError) -> Data? {
         var request = query(account)
         request[kSecReturnData as String] = true
         request[kSecMatchLimit as String] = kSecMatchLimitOne
@@ -81,7 +84,7 @@ public struct KeychainStore: SecureStore {
     /// Adds, updates or deletes each item in turn (the keychain has no transactions).
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the keychain's message.
-    public func update(_ changes: [String: Data?]) throws(ModelError) {
+    func update(_ changes: [String: Data?]) throws(ModelError) {
         for (account, value) in changes.sorted(by: { $0.key < $1.key }) {
             guard let value else {
                 let status = SecItemDelete(query(account) as CFDictionary)
@@ -100,7 +103,7 @@ public struct KeychainStore: SecureStore {
     /// The accounts with items, sorted.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the keychain's message.
-    public func accounts() throws(ModelError) -> [String] {
+    func accounts() throws(ModelError) -> [String] {
         var request = query()
         request[kSecReturnAttributes as String] = true
         request[kSecMatchLimit as String] = kSecMatchLimitAll

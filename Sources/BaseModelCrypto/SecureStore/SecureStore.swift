@@ -1,23 +1,21 @@
 import Foundation
 
 /// A place for secrets: items of bytes named by an account, under one service name — FXKeychain's
-/// model of the keychain.
+/// model of the keychain. A ``SecureStoredModel`` names the one its ``ModelFormat/keychain``
+/// saves go to.
 ///
-/// Two stores come with the library: ``KeychainStore`` (the Security framework's keychain, on
-/// Apple platforms) and ``FileVault`` (an encrypted file per service, for Linux). The
-/// ``ModelFormat/keychain`` format keeps one item per codable property of a model in one.
+/// Two stores come with the library, and only these two are secure stores: ``KeychainStore`` (the
+/// Security framework's keychain, on Apple platforms) and ``FileVault`` (an encrypted file per
+/// service, for Linux). The `keychain` format keeps one item per codable property of a model in
+/// one.
 ///
 /// ```swift
-/// let vault = try FileVault(service: "com.example.app")
-/// try vault.update(["token": Data("s3cret".utf8)])
-/// try vault.data(for: "token")            // the bytes
-/// try vault.update(["token": nil])        // removes it
+/// static var secureStore: any SecureStore { FileVault(service: "com.example.credentials") }
 /// ```
-///
-/// ## Topics
-/// - Items: ``data(for:)``, ``update(_:)``, ``accounts()``
-/// - Values: ``value(for:)``, ``setValue(_:for:)`` (strings as UTF-8, the rest as binary plists)
-public protocol SecureStore: Sendable {
+public protocol SecureStore: Sendable {}
+
+/// The items of a secure store: what the keychain format reads and writes.
+protocol SecureItemStore: SecureStore {
     /// The service name the items live under.
     var service: String { get }
 
@@ -40,18 +38,18 @@ public protocol SecureStore: Sendable {
     func accounts() throws(ModelError) -> [String]
 }
 
-extension SecureStore {
+extension SecureItemStore {
     /// The value stored for `account`, decoded by FXKeychain's rule (strings as UTF-8, other values as binary property lists).
     ///
     /// - Throws: ``ModelError`` when the store cannot be read or the item is not a value.
-    public func value(for account: String) throws(ModelError) -> ModelValue? {
+    func value(for account: String) throws(ModelError) -> ModelValue? {
         try data(for: account).map { (bytes) throws(ModelError) in try SecureItemCoding.decode(bytes) }
     }
 
     /// Stores `value` for `account` by FXKeychain's rule; `nil` removes the item.
     ///
     /// - Throws: ``ModelError`` when the value cannot be encoded or the store written.
-    public func setValue(_ value: ModelValue?, for account: String) throws(ModelError) {
+    func setValue(_ value: ModelValue?, for account: String) throws(ModelError) {
         try update([account: try value.map { (value) throws(ModelError) in try SecureItemCoding.encode(value) }])
     }
 }

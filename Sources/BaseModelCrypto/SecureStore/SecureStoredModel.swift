@@ -11,7 +11,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// Models that do not conform use ``SecureStores/defaultStore(for:)``.
+/// Models that do not conform use a default store: a ``KeychainStore`` with the service
+/// `<bundle identifier>.<TypeName>` on Apple platforms, a ``FileVault`` with the service
+/// `<TypeName>` elsewhere.
 public protocol SecureStoredModel: SharedModel {
     /// The store holding this type's items.
     static var secureStore: any SecureStore { get }

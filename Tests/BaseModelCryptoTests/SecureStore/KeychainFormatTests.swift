@@ -22,7 +22,7 @@ struct Credentials: SecureStoredModel, Equatable {
         let credentials = Credentials(user: "ada", token: "t0k3n", pin: 1234, scopes: ["read", "write"])
         try credentials.save()
 
-        let store = Credentials.secureStore
+        let store = try SecureStores.store(for: Credentials.self)
         #expect(try store.accounts() == ["pin", "scopes", "token", "user"])
         #expect(try store.data(for: "user") == Data("ada".utf8))        // strings as UTF-8
         #expect(try store.data(for: "pin")?.starts(with: Data("bplist00".utf8)) == true)   // the rest as plists
