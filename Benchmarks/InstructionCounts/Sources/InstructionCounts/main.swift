@@ -1,0 +1,42 @@
+import BaseModel
+import Foundation
+
+// InstructionCounts <route> <file> <iterations>
+//   route: json-decode | fast-decode | json-encode | fast-encode
+//   file:  twitter | citm_catalog | canada (read from ../shared/corpus/json beside the repository)
+// Runs the route `iterations` times after one untimed setup; compare.sh runs it under callgrind
+// with 1 and 3 iterations and takes half the difference, so setup and start-up cancel out.
+// Only API that every revision since the fast format has (`init(data:)`, `data(format:)`) is used.
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let iterations = Int(arguments[3]) else {
+    print("usage: InstructionCounts json-decode|fast-decode|json-encode|fast-encode twitter|citm_catalog|canada N")
+    exit(2)
+}
+let route = arguments[1]
+let file = arguments[2]
+let corpus = ProcessInfo.processInfo.environment["BASEMODEL_CORPUS"] ?? "../../../shared/corpus/json"
+let json = try Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(file).json"))
+
+func run<T: Model>(_ type: T.Type) throws {
+    let model = try T(data: json)
+    let fast = try model.data(format: .fast)
+    var bytes = 0
+    for _ in 0..<iterations {
+        switch route {
+        case "json-decode": _ = try T(data: json)
+        case "fast-decode": _ = try T(data: fast)
+        case "json-encode": bytes += try model.data(format: .json).count
+        case "fast-encode": bytes += try model.data(format: .fast).count
+        default: print("unknown route \(route)"); exit(2)
+        }
+    }
+    print(route, file, iterations, bytes)
+}
+
+switch file {
+case "twitter": try run(TwitterSearch.self)
+case "citm_catalog": try run(CitmCatalog.self)
+case "canada": try run(CanadaFeatureCollection.self)
+default: print("unknown file \(file)"); exit(2)
+}
