@@ -67,8 +67,13 @@ final class DecodingState {
     func planOrder(for schema: ModelSchema) -> PlanOrder {
         if let last = lastPlanOrder, last.schema === schema { return last }
         let id = ObjectIdentifier(schema)
-        let order = planOrders[id] ?? PlanOrder(schema: schema)
-        planOrders[id] = order
+        let order: PlanOrder
+        if let known = planOrders[id] {
+            order = known
+        } else {
+            order = PlanOrder(schema: schema)
+            planOrders[id] = order
+        }
         lastPlanOrder = order
         return order
     }

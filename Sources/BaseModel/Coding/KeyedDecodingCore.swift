@@ -134,7 +134,7 @@ final class KeyedDecodingCore {
     func resolve(_ name: String, expected: @autoclosure () -> String, optional: Bool) throws -> Resolution {
         let plan = decoder.schema != nil ? decoder.plan(for: name) : nil
         let resolution = plan.map(lookup) ?? lookup(name)
-        guard case .found(var value, let owner, let component) = resolution else {
+        guard case .found(let value, let owner, let component) = resolution else {
             return try defaults(for: name, plan: plan, expected: expected(), optional: optional, noting: true)
         }
         if decoder.state.isNull(value) {
@@ -146,14 +146,14 @@ final class KeyedDecodingCore {
         } else if let transformer = plan?.transformer {
             let input = decoder.state.value(of: value)
             do {
-                value = .value(try transformer.decode(input))
+                return .found(.value(try transformer.decode(input)), owner: owner, component: component)
             } catch {
                 throw ModelError(
                     .invalidValue("\(transformer.name): \(error)"), path: owner.path(appending: component),
                     excerpt: input.excerpt)
             }
         }
-        return .found(value, owner: owner, component: component)
+        return resolution
     }
 
     private func defaults(
@@ -163,15 +163,14 @@ final class KeyedDecodingCore {
             if optional { return .absent }
             throw ModelError(.missingValue(expected: expected), path: decoder.path(appending: .key(name)))
         }
-        let remote = plan.path.primary
         if noting, decoder.state.collectsReport, !plan.isUncodable {
-            decoder.state.report!.defaultedKeys.append(decoder.path(appending: remote))
+            decoder.state.report!.defaultedKeys.append(decoder.path(appending: plan.path.primary))
         }
         guard let value = decoder.defaults[name], !value.isNull else {
             if optional { return .absent }
-            throw ModelError(.missingValue(expected: expected), path: decoder.path(appending: remote))
+            throw ModelError(.missingValue(expected: expected), path: decoder.path(appending: plan.path.primary))
         }
-        return .fromDefaults(value, component: .key(remote.last?.key ?? name))
+        return .fromDefaults(value, component: .key(plan.path.primary.last?.key ?? name))
     }
 
     // MARK: Decoding
