@@ -30,7 +30,7 @@ struct PostgresFeedTests {
             let reader = try await TestServer.store(settings)
             try await writer.save(Account.samples[0])
             let map = IdentityMap(store: reader)
-            let live = try map.instance(Account.self, id: 1)  // revived from the store
+            let live = try Account.live(id: 1, in: map)  // revived from the store
             #expect(live.value == Account.samples[0])
             let announced = map.changes(of: Account.self)
             let sync = reader.attach(map, for: Account.self)
