@@ -25,13 +25,7 @@ extension PostgresStore {
     ///
     /// - Throws: ``ModelError`` when the row cannot be read or no longer decodes as `type`.
     public func fetch<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
-        let key = RowKey(type: M.typeName, id: id.modelIdentifier)
-        let rows = try await Self.database("fetch \(key.type) \(id)") {
-            try await client.query(
-                "SELECT \(unescaped: StoredRow.columns) FROM basemodel_model WHERE type = \(key.type) AND integer_id = \(key.isInteger) AND id = \(key.idText)"
-            ).collect().map { StoredRow(try $0.decode((String, Bool, String, String?, ByteBuffer?, Int64).self)) }
-        }
-        return try model(M.self, from: rows.first, key: key)
+        try await fetchWithVersion(M.self, key: RowKey(type: M.typeName, id: id.modelIdentifier))?.0
     }
 
     /// The model of `type` stored under `id`, read on the calling thread for the identity map.
@@ -43,16 +37,12 @@ extension PostgresStore {
     /// - Throws: ``ModelError`` as ``fetch(_:id:)``, and when called on an event loop.
     public func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
         let key = RowKey(type: M.typeName, id: id.modelIdentifier)
-        let connection = try blockingReadConnection()
-        guard !connection.eventLoop.inEventLoop else {
-            throw ModelError(.unsupported("fetchSynchronously called on a NIO event loop; use fetch"), format: "postgres")
-        }
         let query: PostgresQuery =
             "SELECT \(unescaped: StoredRow.columns) FROM basemodel_model WHERE type = \(key.type) AND integer_id = \(key.isInteger) AND id = \(key.idText)"
+        let rows = try blockingQuery(query, action: "fetch \(key.type) \(id)")
         let row: StoredRow?
         do {
-            let result = try connection.query(query, logger: Self.logger).wait()
-            row = try result.rows.first.map { StoredRow(try $0.decode((String, Bool, String, String?, ByteBuffer?, Int64).self)) }
+            row = try rows.first.map { StoredRow(try $0.decode((String, Bool, String, String?, ByteBuffer?, Int64).self)) }
         } catch {
             throw ModelError(.unsupported("cannot fetch \(key.type) \(id): \(String(reflecting: error))"), format: "postgres")
         }
