@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Writers in separate stores (as separate processes are) racing on one row lose no update.
-@Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"))
+@Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"), .timeLimit(.minutes(2)))
 struct PostgresConcurrencyTests {
     @Test func racingWritersLoseNoUpdate() async throws {
         try await TestServer.withDatabase { settings in

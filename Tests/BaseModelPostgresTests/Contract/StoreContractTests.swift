@@ -4,7 +4,7 @@ import Testing
 
 /// The ``ModelStore`` contract, one suite run against every store: memory, directory, SQLite
 /// and PostgreSQL (when a server is configured; under `CI=true` always).
-@Suite struct StoreContractTests {
+@Suite(.timeLimit(.minutes(2))) struct StoreContractTests {
     @Test(arguments: StoreKind.underTest)
     func savedModelsFetchBackByIdentifier(kind: StoreKind) async throws {
         try await kind.make().run { store in

@@ -5,7 +5,7 @@ import Testing
 
 /// The server restarts while a client runs: the client's pool, its blocking connection and its
 /// change feed reconnect, the feed says `.resync`, and an attached identity map catches up.
-@Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"))
+@Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"), .timeLimit(.minutes(2)))
 struct ServerRestartTests {
     @Test func aClientReconnectsAndResyncsAfterTheServerRestarts() async throws {
         let server = try PrivateServer.start()

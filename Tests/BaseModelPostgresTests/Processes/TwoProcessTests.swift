@@ -4,7 +4,7 @@ import Testing
 
 /// Two processes on one database: this test process and `postgres-child`, each with its own
 /// store (and identity map), as two instances of an app would be.
-@Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"))
+@Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"), .timeLimit(.minutes(2)))
 struct TwoProcessTests {
     /// The longest a save in one process may take to reach the other's live instance.
     static let bound: Duration = .seconds(15)  // generous: CI runs every suite at once on 2 cores
