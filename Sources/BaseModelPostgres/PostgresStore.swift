@@ -30,9 +30,9 @@ import Synchronization
 /// version, and a save of a row it never read inserts only when there is none. Otherwise the
 /// save throws a conflict (see ``isConflict(_:)``) and writes nothing: reread, merge, save
 /// again. ``ConflictPolicy/overwrite`` makes saves last-writer-wins instead. The check is
-/// between stores (processes): tasks sharing one store share its remembered versions, as they
-/// share one identity map's instance, so give concurrent read-modify-write loops in one process
-/// one live instance (or a store each).
+/// between stores (processes): tasks sharing one store share its remembered versions, so for
+/// read-modify-write from concurrent tasks call ``update(_:id:attempts:_:)``, which checks the
+/// version it read itself and reapplies the change to the newer model on a conflict.
 ///
 /// ## Topics
 /// - Opening: ``init(url:format:onConflict:context:)``,
