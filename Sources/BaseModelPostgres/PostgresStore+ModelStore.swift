@@ -159,6 +159,11 @@ extension PostgresStore {
         let policy = policy
         let written = try await Self.database("save \(M.typeName)") {
             try await client.withTransaction(logger: Self.logger) { connection in
+                // A batch of distinct keys goes as arrays in one or two statements; a single
+                // model, or a batch naming one key twice, row by row.
+                if encoded.count > 1, Set(encoded.map(\.key)).count == encoded.count {
+                    return try await writeBatch(encoded, known: known, policy: policy, format: format, on: connection)
+                }
                 var expected = known
                 for row in encoded {
                     let key = row.key
