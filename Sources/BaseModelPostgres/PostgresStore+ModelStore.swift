@@ -146,7 +146,8 @@ extension PostgresStore {
         return model
     }
 
-    /// Encodes `models` and writes their rows in one transaction, checking each row's version.
+    /// Encodes `models` and writes their rows in one transaction (one model: one statement, which
+    /// is a transaction of its own), checking each row's version.
     func saveRows<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
         var rows: [EncodedRow] = []
         rows.reserveCapacity(models.count)
@@ -158,52 +159,69 @@ extension PostgresStore {
         let format = format.rawValue
         let policy = policy
         let written = try await Self.database("save \(M.typeName)") {
-            try await client.withTransaction(logger: Self.logger) { connection in
-                // A batch of distinct keys goes as arrays in one or two statements; a single
-                // model, or a batch naming one key twice, row by row.
-                if encoded.count > 1, Set(encoded.map(\.key)).count == encoded.count {
+            // One model: one statement, atomic on its own, no BEGIN and COMMIT round trips.
+            if encoded.count == 1 {
+                return try await client.withConnection { connection in
+                    try await writeRows(encoded, known: known, policy: policy, format: format, on: connection)
+                }
+            }
+            return try await client.withTransaction(logger: Self.logger) { connection in
+                // A batch of distinct keys goes as arrays in one or two statements; a batch
+                // naming one key twice, row by row.
+                if Set(encoded.map(\.key)).count == encoded.count {
                     return try await writeBatch(encoded, known: known, policy: policy, format: format, on: connection)
                 }
-                var expected = known
-                for row in encoded {
-                    let key = row.key
-                    let query: PostgresQuery
-                    if policy == .overwrite {
-                        query = """
-                            INSERT INTO basemodel_model (type, id, integer_id, format, json, body)
-                            VALUES (\(key.type), \(key.idText), \(key.isInteger), \(format), \(row.json)::jsonb, \(row.body))
-                            ON CONFLICT (type, integer_id, id) DO UPDATE
-                            SET format = excluded.format, json = excluded.json, body = excluded.body,
-                                version = basemodel_model.version + 1
-                            RETURNING version
-                            """
-                    } else if let version = expected[key] {
-                        query = """
-                            UPDATE basemodel_model SET format = \(format), json = \(row.json)::jsonb, body = \(row.body),
-                                version = version + 1
-                            WHERE type = \(key.type) AND integer_id = \(key.isInteger) AND id = \(key.idText)
-                                AND version = \(version)
-                            RETURNING version
-                            """
-                    } else {
-                        query = """
-                            INSERT INTO basemodel_model (type, id, integer_id, format, json, body)
-                            VALUES (\(key.type), \(key.idText), \(key.isInteger), \(format), \(row.json)::jsonb, \(row.body))
-                            ON CONFLICT (type, integer_id, id) DO NOTHING
-                            RETURNING version
-                            """
-                    }
-                    var newVersion: Int64?
-                    for try await version in try await connection.query(query, logger: Self.logger).decode(Int64.self) {
-                        newVersion = version
-                    }
-                    guard let newVersion else { throw Self.conflict(key, expected: expected[key]) }
-                    expected[key] = newVersion
-                }
-                return expected
+                return try await writeRows(encoded, known: known, policy: policy, format: format, on: connection)
             }
         }
         versions.withLock { $0.merge(written) { _, new in new } }
+    }
+
+    /// Writes `rows` one statement each on `connection`, checking each row's version as
+    /// ``saveRows(_:)`` describes; a row not written is a conflict, thrown.
+    ///
+    /// - Returns: The new version of every row.
+    func writeRows(
+        _ encoded: [EncodedRow], known: [RowKey: Int64], policy: ConflictPolicy, format: String,
+        on connection: PostgresConnection
+    ) async throws -> [RowKey: Int64] {
+        var expected = known
+        for row in encoded {
+            let key = row.key
+            let query: PostgresQuery
+            if policy == .overwrite {
+                query = """
+                    INSERT INTO basemodel_model (type, id, integer_id, format, json, body)
+                    VALUES (\(key.type), \(key.idText), \(key.isInteger), \(format), \(row.json)::jsonb, \(row.body))
+                    ON CONFLICT (type, integer_id, id) DO UPDATE
+                    SET format = excluded.format, json = excluded.json, body = excluded.body,
+                        version = basemodel_model.version + 1
+                    RETURNING version
+                    """
+            } else if let version = expected[key] {
+                query = """
+                    UPDATE basemodel_model SET format = \(format), json = \(row.json)::jsonb, body = \(row.body),
+                        version = version + 1
+                    WHERE type = \(key.type) AND integer_id = \(key.isInteger) AND id = \(key.idText)
+                        AND version = \(version)
+                    RETURNING version
+                    """
+            } else {
+                query = """
+                    INSERT INTO basemodel_model (type, id, integer_id, format, json, body)
+                    VALUES (\(key.type), \(key.idText), \(key.isInteger), \(format), \(row.json)::jsonb, \(row.body))
+                    ON CONFLICT (type, integer_id, id) DO NOTHING
+                    RETURNING version
+                    """
+            }
+            var newVersion: Int64?
+            for try await version in try await connection.query(query, logger: Self.logger).decode(Int64.self) {
+                newVersion = version
+            }
+            guard let newVersion else { throw Self.conflict(key, expected: expected[key]) }
+            expected[key] = newVersion
+        }
+        return expected
     }
 
     /// The conflict error for `key`: the row is not at the version this store read.
