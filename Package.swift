@@ -74,9 +74,20 @@ let package = Package(
             name: "BaseModelSQLiteTests",
             dependencies: ["BaseModelSQLite"]
         ),
+        // Two processes on one PostgreSQL database: BaseModelPostgresTests launches it from the
+        // build folder (identity-map sync, racing writers, SIGKILL mid-batch); it also measures
+        // the store (`postgres-child bench`, see BENCHMARKS.md).
+        .executableTarget(
+            name: "postgres-child",
+            dependencies: ["BaseModelPostgres", "BaseModelSQLite"]
+        ),
         .testTarget(
             name: "BaseModelPostgresTests",
-            dependencies: ["BaseModelPostgres"]
+            dependencies: [
+                "BaseModelPostgres", "BaseModelSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -61,7 +61,7 @@ start)
         --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off" start >&2 ||
+        -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=400" start >&2 ||
         { cat "$dir/server.log" >&2; exit 1; }
     PGPASSWORD=basemodel "$bin/psql" -h 127.0.0.1 -p "$port" -U basemodel -d postgres -q \
         -c "CREATE DATABASE basemodel_test" >&2

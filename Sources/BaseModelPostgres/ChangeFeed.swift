@@ -88,7 +88,10 @@ final class ChangeFeed: Sendable {
                     state.connection = current
                     return state.stopped
                 }
-                if stopped { break }
+                if stopped {
+                    await PostgresStore.closeQuietly(current)
+                    break
+                }
                 try await current.listen(on: PostgresSchema.channel) { notifications in
                     if let first = waiting {
                         waiting = nil

@@ -22,8 +22,8 @@ struct PostgresSettings: Sendable {
         }
         if let host = components.host, !host.isEmpty { self.host = host }
         if let port = components.port { self.port = port }
-        if let user = components.user, !user.isEmpty { self.user = user.removingPercentEncoding ?? user }
-        password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        if let user = components.user, !user.isEmpty { self.user = user }  // already percent-decoded
+        password = components.password
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? nil : path
         for item in components.queryItems ?? [] {
@@ -50,6 +50,21 @@ struct PostgresSettings: Sendable {
         password = environment["PGPASSWORD"]
         database = environment["PGDATABASE"]
         sslMode = environment["PGSSLMODE"] ?? sslMode
+    }
+
+    /// The settings as a `postgres://` URL that ``init(url:)`` reads back (password included).
+    var url: String {
+        var components = URLComponents()
+        components.scheme = "postgres"
+        components.user = user
+        components.password = password
+        components.host = socketFolder == nil ? host : ""
+        components.port = port
+        components.path = "/" + (database ?? "")
+        var items = [URLQueryItem(name: "sslmode", value: sslMode)]
+        if let socketFolder { items.append(URLQueryItem(name: "host", value: socketFolder)) }
+        components.queryItems = items
+        return components.string ?? ""
     }
 
     /// Where the server is, for messages.

@@ -28,6 +28,12 @@ extension PostgresStore {
     /// resync every live instance of `type` is fetched again. Deletions leave live instances
     /// as they are. Models with no live instance are not fetched.
     ///
+    /// Cost: one `fetch` (a round trip) per change to a live instance, on the attaching task's
+    /// executor; a value the map announces is the whole stored model (``IdentityMap/insert(_:)``
+    /// replaces, it does not merge), so a live instance's changes not yet saved are replaced by
+    /// another process's save. A change made by this store comes back too, and refetches the
+    /// same value.
+    ///
     /// - Returns: The task doing it; cancel it to detach (``close()`` ends it too).
     @discardableResult
     public func attach<M: IdentifiedModel>(_ map: IdentityMap, for type: M.Type) -> Task<Void, Never> {
@@ -42,11 +48,16 @@ extension PostgresStore {
                 case .resync: ids = map.existingInstances(M.self).map(\.id)
                 }
                 for id in ids {
-                    do {
-                        if let model = try await fetch(M.self, id: id) { map.insert(model) }
-                    } catch {
-                        // The next change or resync fetches it again; a row that no longer
-                        // decodes leaves the live instance as it was.
+                    // Right after a reconnect the pool may still hand out a dead connection:
+                    // try three times. A row that no longer decodes leaves the live instance
+                    // as it was; the next change or resync fetches it again.
+                    for attempt in 0..<3 {
+                        do {
+                            if let model = try await fetch(M.self, id: id) { map.insert(model) }
+                            break
+                        } catch {
+                            if attempt < 2 { try? await Task.sleep(for: .milliseconds(100)) }
+                        }
                     }
                 }
             }

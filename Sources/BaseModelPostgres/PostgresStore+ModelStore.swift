@@ -25,13 +25,7 @@ extension PostgresStore {
     ///
     /// - Throws: ``ModelError`` when the row cannot be read or no longer decodes as `type`.
     public func fetch<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
-        let key = RowKey(type: M.typeName, id: id.modelIdentifier)
-        let rows = try await Self.database("fetch \(key.type) \(id)") {
-            try await client.query(
-                "SELECT \(unescaped: StoredRow.columns) FROM basemodel_model WHERE type = \(key.type) AND integer_id = \(key.isInteger) AND id = \(key.idText)"
-            ).collect().map { StoredRow(try $0.decode((String, Bool, String, String?, ByteBuffer?, Int64).self)) }
-        }
-        return try model(M.self, from: rows.first, key: key)
+        try await fetchWithVersion(M.self, key: RowKey(type: M.typeName, id: id.modelIdentifier))?.0
     }
 
     /// The model of `type` stored under `id`, read on the calling thread for the identity map.
@@ -43,16 +37,12 @@ extension PostgresStore {
     /// - Throws: ``ModelError`` as ``fetch(_:id:)``, and when called on an event loop.
     public func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
         let key = RowKey(type: M.typeName, id: id.modelIdentifier)
-        let connection = try blockingReadConnection()
-        guard !connection.eventLoop.inEventLoop else {
-            throw ModelError(.unsupported("fetchSynchronously called on a NIO event loop; use fetch"), format: "postgres")
-        }
         let query: PostgresQuery =
             "SELECT \(unescaped: StoredRow.columns) FROM basemodel_model WHERE type = \(key.type) AND integer_id = \(key.isInteger) AND id = \(key.idText)"
+        let rows = try blockingQuery(query, action: "fetch \(key.type) \(id)")
         let row: StoredRow?
         do {
-            let result = try connection.query(query, logger: Self.logger).wait()
-            row = try result.rows.first.map { StoredRow(try $0.decode((String, Bool, String, String?, ByteBuffer?, Int64).self)) }
+            row = try rows.first.map { StoredRow(try $0.decode((String, Bool, String, String?, ByteBuffer?, Int64).self)) }
         } catch {
             throw ModelError(.unsupported("cannot fetch \(key.type) \(id): \(String(reflecting: error))"), format: "postgres")
         }
@@ -156,7 +146,8 @@ extension PostgresStore {
         return model
     }
 
-    /// Encodes `models` and writes their rows in one transaction, checking each row's version.
+    /// Encodes `models` and writes their rows in one transaction (one model: one statement, which
+    /// is a transaction of its own), checking each row's version.
     func saveRows<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
         var rows: [EncodedRow] = []
         rows.reserveCapacity(models.count)
@@ -168,47 +159,69 @@ extension PostgresStore {
         let format = format.rawValue
         let policy = policy
         let written = try await Self.database("save \(M.typeName)") {
-            try await client.withTransaction(logger: Self.logger) { connection in
-                var expected = known
-                for row in encoded {
-                    let key = row.key
-                    let query: PostgresQuery
-                    if policy == .overwrite {
-                        query = """
-                            INSERT INTO basemodel_model (type, id, integer_id, format, json, body)
-                            VALUES (\(key.type), \(key.idText), \(key.isInteger), \(format), \(row.json)::jsonb, \(row.body))
-                            ON CONFLICT (type, integer_id, id) DO UPDATE
-                            SET format = excluded.format, json = excluded.json, body = excluded.body,
-                                version = basemodel_model.version + 1
-                            RETURNING version
-                            """
-                    } else if let version = expected[key] {
-                        query = """
-                            UPDATE basemodel_model SET format = \(format), json = \(row.json)::jsonb, body = \(row.body),
-                                version = version + 1
-                            WHERE type = \(key.type) AND integer_id = \(key.isInteger) AND id = \(key.idText)
-                                AND version = \(version)
-                            RETURNING version
-                            """
-                    } else {
-                        query = """
-                            INSERT INTO basemodel_model (type, id, integer_id, format, json, body)
-                            VALUES (\(key.type), \(key.idText), \(key.isInteger), \(format), \(row.json)::jsonb, \(row.body))
-                            ON CONFLICT (type, integer_id, id) DO NOTHING
-                            RETURNING version
-                            """
-                    }
-                    var newVersion: Int64?
-                    for try await version in try await connection.query(query, logger: Self.logger).decode(Int64.self) {
-                        newVersion = version
-                    }
-                    guard let newVersion else { throw Self.conflict(key, expected: expected[key]) }
-                    expected[key] = newVersion
+            // One model: one statement, atomic on its own, no BEGIN and COMMIT round trips.
+            if encoded.count == 1 {
+                return try await client.withConnection { connection in
+                    try await writeRows(encoded, known: known, policy: policy, format: format, on: connection)
                 }
-                return expected
+            }
+            return try await client.withTransaction(logger: Self.logger) { connection in
+                // A batch of distinct keys goes as arrays in one or two statements; a batch
+                // naming one key twice, row by row.
+                if Set(encoded.map(\.key)).count == encoded.count {
+                    return try await writeBatch(encoded, known: known, policy: policy, format: format, on: connection)
+                }
+                return try await writeRows(encoded, known: known, policy: policy, format: format, on: connection)
             }
         }
         versions.withLock { $0.merge(written) { _, new in new } }
+    }
+
+    /// Writes `rows` one statement each on `connection`, checking each row's version as
+    /// ``saveRows(_:)`` describes; a row not written is a conflict, thrown.
+    ///
+    /// - Returns: The new version of every row.
+    func writeRows(
+        _ encoded: [EncodedRow], known: [RowKey: Int64], policy: ConflictPolicy, format: String,
+        on connection: PostgresConnection
+    ) async throws -> [RowKey: Int64] {
+        var expected = known
+        for row in encoded {
+            let key = row.key
+            let query: PostgresQuery
+            if policy == .overwrite {
+                query = """
+                    INSERT INTO basemodel_model (type, id, integer_id, format, json, body)
+                    VALUES (\(key.type), \(key.idText), \(key.isInteger), \(format), \(row.json)::jsonb, \(row.body))
+                    ON CONFLICT (type, integer_id, id) DO UPDATE
+                    SET format = excluded.format, json = excluded.json, body = excluded.body,
+                        version = basemodel_model.version + 1
+                    RETURNING version
+                    """
+            } else if let version = expected[key] {
+                query = """
+                    UPDATE basemodel_model SET format = \(format), json = \(row.json)::jsonb, body = \(row.body),
+                        version = version + 1
+                    WHERE type = \(key.type) AND integer_id = \(key.isInteger) AND id = \(key.idText)
+                        AND version = \(version)
+                    RETURNING version
+                    """
+            } else {
+                query = """
+                    INSERT INTO basemodel_model (type, id, integer_id, format, json, body)
+                    VALUES (\(key.type), \(key.idText), \(key.isInteger), \(format), \(row.json)::jsonb, \(row.body))
+                    ON CONFLICT (type, integer_id, id) DO NOTHING
+                    RETURNING version
+                    """
+            }
+            var newVersion: Int64?
+            for try await version in try await connection.query(query, logger: Self.logger).decode(Int64.self) {
+                newVersion = version
+            }
+            guard let newVersion else { throw Self.conflict(key, expected: expected[key]) }
+            expected[key] = newVersion
+        }
+        return expected
     }
 
     /// The conflict error for `key`: the row is not at the version this store read.

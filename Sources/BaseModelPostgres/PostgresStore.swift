@@ -30,15 +30,15 @@ import Synchronization
 /// version, and a save of a row it never read inserts only when there is none. Otherwise the
 /// save throws a conflict (see ``isConflict(_:)``) and writes nothing: reread, merge, save
 /// again. ``ConflictPolicy/overwrite`` makes saves last-writer-wins instead. The check is
-/// between stores (processes): tasks sharing one store share its remembered versions, as they
-/// share one identity map's instance, so give concurrent read-modify-write loops in one process
-/// one live instance (or a store each).
+/// between stores (processes): tasks sharing one store share its remembered versions, so for
+/// read-modify-write from concurrent tasks call ``update(_:id:attempts:_:)``, which checks the
+/// version it read itself and reapplies the change to the newer model on a conflict.
 ///
 /// ## Topics
 /// - Opening: ``init(url:format:onConflict:context:)``,
-///   ``init(environment:format:onConflict:formats:registry:)``, ``close()``
+///   ``init(environment:format:onConflict:context:)``, ``close()``
 /// - Queries: ``fetchAll(_:where:)``
-/// - Conflicts: ``ConflictPolicy``, ``isConflict(_:)``
+/// - Conflicts: ``ConflictPolicy``, ``isConflict(_:)``, ``update(_:id:attempts:_:)``
 /// - The feed: ``changes(of:)``, ``attach(_:for:)``
 public final class PostgresStore: ModelStore {
     /// What a save does when the row changed since this store read it.
@@ -50,7 +50,7 @@ public final class PostgresStore: ModelStore {
     }
 
     /// The format new saves encode models in: `json` (the default) is stored as `jsonb`.
-    public let format: ModelFormat
+    let format: ModelFormat
 
     let client: PostgresClient
     let settings: PostgresSettings
@@ -184,20 +184,45 @@ public final class PostgresStore: ModelStore {
         }
     }
 
-    /// The store's own connection for blocking reads, reconnected when it was lost.
-    func blockingReadConnection() throws(ModelError) -> PostgresConnection {
-        if let connection = blockingConnection.withLock({ $0 }), !connection.isClosed { return connection }
-        let connection: PostgresConnection
-        do {
-            connection = try PostgresConnection.connect(
-                on: PostgresConnection.defaultEventLoopGroup.any(), configuration: try settings.connectionConfiguration(),
-                id: Int.random(in: 1...Int.max), logger: Self.logger
-            ).wait()
-        } catch {
-            throw ModelError(.unsupported("cannot connect: \(settings.openError(error))"), format: "postgres")
+    /// Runs `query` on the store's own connection, blocking the calling thread; calls queue on
+    /// that connection one at a time. A connection lost since the last call (the server
+    /// restarted, the connection dropped) is replaced and the query run once more.
+    ///
+    /// - Throws: ``ModelError`` when called on a NIO event loop (it would deadlock), when no
+    ///   connection can be made, or when the query fails.
+    func blockingQuery(_ query: PostgresQuery, action: String) throws(ModelError) -> [PostgresRow] {
+        guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
+            throw ModelError(
+                .unsupported("cannot \(action): fetchSynchronously was called on a NIO event loop; use fetch"),
+                format: "postgres")
         }
-        blockingConnection.withLock { $0 = connection }
-        return connection
+        let settings = settings
+        return try blockingConnection.withLock { (slot) throws(ModelError) -> [PostgresRow] in
+            var attempt = 0
+            while true {
+                attempt += 1
+                do {
+                    let connection: PostgresConnection
+                    if let current = slot, !current.isClosed {
+                        connection = current
+                    } else {
+                        slot = nil
+                        connection = try PostgresConnection.connect(
+                            on: PostgresConnection.defaultEventLoopGroup.any(),
+                            configuration: try settings.connectionConfiguration(),
+                            id: Int.random(in: 1...Int.max), logger: Self.logger
+                        ).wait()
+                        slot = connection
+                    }
+                    return try connection.query(query, logger: Self.logger).wait().rows
+                } catch {
+                    let lost = slot?.isClosed ?? true
+                    if lost, attempt < 2 { continue }
+                    throw ModelError(
+                        .unsupported("cannot \(action): \(settings.openError(error))"), format: "postgres")
+                }
+            }
+        }
     }
 
     // MARK: Bodies

@@ -24,23 +24,40 @@ enum TestServer {
         or run: eval "$(scripts/postgres-test-server.sh start)"
         """
 
+    /// Whether the tests run under `CI=true`, where a missing server fails instead of skipping.
+    static var isCI: Bool { environment["CI"] == "true" }
+
     /// Runs `body` with the settings of a new, empty database, dropped afterwards.
     static func withDatabase(
         _ name: String = #function, _ body: (PostgresSettings) async throws -> Void
     ) async throws {
+        let settings = try await createDatabase(name)
+        do {
+            try await body(settings)
+        } catch {
+            try? await dropDatabase(settings)
+            throw error
+        }
+        try await dropDatabase(settings)
+    }
+
+    /// The settings of a new, empty database named after `name` and a random suffix (so runs
+    /// and parallel tests never share one, and a database left by a killed run is never reused).
+    static func createDatabase(_ name: String) async throws -> PostgresSettings {
         let server = try #require(settings, "\(missingMessage)")
-        let database = "bm_" + name.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(30) + "_"
+        let database = "bm_" + name.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(30) + "_"
             + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         try await admin(server, "CREATE DATABASE \(database)")
         var settings = server
         settings.database = database
-        do {
-            try await body(settings)
-        } catch {
-            try await admin(server, "DROP DATABASE \(database) WITH (FORCE)")
-            throw error
-        }
-        try await admin(server, "DROP DATABASE \(database) WITH (FORCE)")
+        return settings
+    }
+
+    /// Drops the database of `settings`, closing what is still connected to it.
+    static func dropDatabase(_ settings: PostgresSettings) async throws {
+        let server = try #require(self.settings)
+        guard let database = settings.database, database != server.database else { return }
+        try await admin(server, "DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
     }
 
     /// Runs `sql` on the server's own database.

@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// The `postgres-child` executable, found beside the test binary (SwiftPM builds every executable
+/// of the package into the same folder as the test bundle), and a running child's output lines.
+final class PostgresChild: Sendable {
+    static let name = "postgres-child"
+
+    /// The executable's URL, or `nil` when it has not been built.
+    static let executable: URL? = {
+        var starts: [URL] = []
+        if let main = Bundle.main.executableURL { starts.append(main.deletingLastPathComponent()) }
+        starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        starts += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for start in starts {
+            var folder = start.resolvingSymlinksInPath()
+            for _ in 0..<4 {
+                let candidate = folder.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                folder.deleteLastPathComponent()
+            }
+        }
+        return nil
+    }()
+
+    let process: Process
+    private let input: Pipe
+    /// The lines the child printed, as they come.
+    let lines: AsyncStream<String>
+
+    /// Starts `postgres-child` with `arguments`; its standard output is read line by line.
+    init(_ arguments: [String]) throws {
+        guard let executable = Self.executable else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "\(Self.name) is not built; run swift build --build-tests"])
+        }
+        let output = Pipe()
+        let input = Pipe()
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardInput = input
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        let buffer = Mutex(Data())
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty {
+                handle.readabilityHandler = nil
+                continuation.finish()
+                return
+            }
+            let complete: [String] = buffer.withLock { buffer in
+                buffer.append(chunk)
+                var found: [String] = []
+                while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+                return found
+            }
+            for line in complete { continuation.yield(line) }
+        }
+        try process.run()
+        self.process = process
+        self.input = input
+        self.lines = lines
+    }
+
+    /// Closes the child's standard input (the `follow` mode ends then) and waits for it to exit,
+    /// killing it after `timeout`.
+    func finish(timeout: Duration = .seconds(20)) async {
+        try? input.fileHandleForWriting.close()
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while process.isRunning, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,1 @@
+../../../Sources/postgres-child/ChildRecord.swift
