@@ -93,7 +93,7 @@ public final class SQLiteStore: ModelStore {
     /// Closes the database. Later calls throw.
     ///
     /// - Throws: ``ModelError`` when a statement is still running.
-    func close() throws(ModelError) {
+    package func close() throws(ModelError) {
         try Self.database("close") { try pool.close() }
     }
 
