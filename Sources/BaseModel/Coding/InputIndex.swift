@@ -197,6 +197,13 @@ final class InputIndex {
         return numbers
     }
 
+    /// Whether `node` is a dictionary or an object (what a keyed container reads).
+    @inline(__always)
+    func isKeyed(_ node: Int32) -> Bool {
+        let kind = nodes[Int(node)].kind
+        return kind == .dictionary || kind == .object
+    }
+
     /// Whether `node` is null.
     @inline(__always)
     func isNull(_ node: Int32) -> Bool { nodes[Int(node)].kind == .null }

@@ -30,6 +30,14 @@ final class ModelSchema: Sendable {
     private let defaultsState = Mutex(DefaultsState.unknown)
 
     /// A defaults tree: `init()` encoded in plain form, cached when `init()` is deterministic.
+    /// The defaults tree when every `init()` gives the same one, else `nil` (each object then
+    /// makes its own with ``makeDefaults()``).
+    func constantDefaults() -> ModelValue? {
+        _ = makeDefaults()
+        if case .constant(let tree) = defaultsState.withLock({ $0 }) { return tree }
+        return nil
+    }
+
     func makeDefaults() -> ModelValue {
         switch defaultsState.withLock({ $0 }) {
         case .constant(let tree): return tree

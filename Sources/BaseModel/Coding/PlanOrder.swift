@@ -9,6 +9,16 @@ final class PlanOrder {
         self.schema = schema
     }
 
+    /// The schema's constant defaults tree, looked up once per decode (`nil` inside when `init()`
+    /// varies, e.g. a fresh identifier per instance).
+    @exclusivity(unchecked) private var constantDefaults: ModelValue??
+
+    /// The defaults tree of a new object of the model: the constant one, or a fresh one.
+    func defaults() -> ModelValue {
+        if constantDefaults == nil { constantDefaults = .some(schema.constantDefaults()) }
+        return constantDefaults! ?? schema.makeDefaults()
+    }
+
     /// The plan of property `name`, the `request`-th property asked of the current object.
     @inline(__always)
     func plan(for name: String, request: Int) -> PropertyPlan {

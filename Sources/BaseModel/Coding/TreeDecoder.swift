@@ -30,7 +30,8 @@ final class TreeDecoder: Decoder, PathLinked {
         if let (parent, property) = defaultsSource, case .dictionary? = parent.defaults[property] {
             return parent.defaults[property]!
         }
-        return schema?.makeDefaults() ?? .dictionary([:])
+        guard let schema else { return .dictionary([:]) }
+        return state.planOrder(for: schema).defaults()
     }()
 
     /// The enclosing model decoder and property whose default this model's defaults come from.
@@ -153,7 +154,7 @@ final class TreeDecoder: Decoder, PathLinked {
         switch input {
         case .value(.dictionary(let entries)):
             return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self, entries: entries))
-        case .node(let node) where [.dictionary, .object].contains(state.index!.shape(of: node)):
+        case .node(let node) where state.index!.isKeyed(node):
             return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self, node: node))
         default:
             throw mismatch(expected: schema.map { "dictionary (\($0.typeName))" } ?? "dictionary", found: value)
