@@ -81,7 +81,7 @@ struct BadJSONExpectation: CustomStringConvertible {
     var description: String { "parser: \(parser), object: \(object), jsonData: \(jsonData)" }
 }
 
-@Suite("Corpus: bad JSON through the parser and a model")
+@Suite("Corpus: bad JSON through the parser and a model", .corpus)
 struct BadJSONCorpusTests {
     /// Every file of `bad/json/` and what each entry point does with it. The `i_` rows agree with
     /// `JSONParserCorpusTests.implementationDefined` in `Formats/JSONParserTests.swift`.

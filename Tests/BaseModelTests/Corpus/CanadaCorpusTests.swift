@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Corpus: canada.json")
+@Suite("Corpus: canada.json", .corpus)
 struct CanadaCorpusTests {
     /// The file and its model, read once for all the tests of the suite.
     static let loaded = Result { () throws -> (Data, CanadaFeatureCollection) in

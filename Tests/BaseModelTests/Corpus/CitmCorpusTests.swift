@@ -14,7 +14,7 @@ struct PerformanceSchedule: Model, Equatable {
     static let transformers: [String: ModelTransformer] = ["start": .millisecondsSince1970]
 }
 
-@Suite("Corpus: citm_catalog.json")
+@Suite("Corpus: citm_catalog.json", .corpus)
 struct CitmCorpusTests {
     /// The file and its model, read once for all the tests of the suite.
     static let loaded = Result { () throws -> (Data, CitmCatalog) in

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Corpus: twitter.json")
+@Suite("Corpus: twitter.json", .corpus)
 struct TwitterCorpusTests {
     /// Keys of the file that the models leave out on purpose: always `null` in statuses, and the
     /// users' profile colours and flags.

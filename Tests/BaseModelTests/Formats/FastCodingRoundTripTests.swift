@@ -13,7 +13,7 @@ import Testing
         return names.filter { $0.hasSuffix(".json") }.sorted()
     }()
 
-    @Test("the corpus has JSON files to run")
+    @Test("the corpus has JSON files to run", .corpus)
     func corpusIsThere() {
         #expect(Self.corpusFiles.count >= 9)
     }
@@ -31,7 +31,7 @@ import Testing
         #expect(try FastCodec(safe: true).decodeTree(from: bytes) == tree)
     }
 
-    @Test("twitter.json and citm_catalog.json models round-trip through fast")
+    @Test("twitter.json and citm_catalog.json models round-trip through fast", .corpus)
     func corpusModels() throws {
         let twitter = try TwitterSearch(json: ModelCorpus.json("twitter.json"))
         #expect(try TwitterSearch(data: twitter.data(format: .fast)) == twitter)

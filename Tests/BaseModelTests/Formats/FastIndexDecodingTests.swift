@@ -32,19 +32,19 @@ struct FastIndexDecodingTests {
 
     func bytes<T: Model>(_ value: T) throws -> Data { try value.data(format: .fast, context: ModelContext(types: registry)) }
 
-    @Test("citm_catalog.json: streamed, equal to the tree path and to the model written")
+    @Test("citm_catalog.json: streamed, equal to the tree path and to the model written", .corpus)
     func citm() throws {
         let model = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         #expect(try streamed(CitmCatalog.self, bytes(model)) == model)
     }
 
-    @Test("canada.json: streamed, equal")
+    @Test("canada.json: streamed, equal", .corpus)
     func canada() throws {
         let model = try CanadaFeatureCollection(json: ModelCorpus.json("canada.json"))
         #expect(try streamed(CanadaFeatureCollection.self, bytes(model)) == model)
     }
 
-    @Test("twitter.json: key case, a date transformer and a single-value wrapper, streamed")
+    @Test("twitter.json: key case, a date transformer and a single-value wrapper, streamed", .corpus)
     func twitter() throws {
         let model = try TwitterSearch(json: ModelCorpus.json("twitter.json"))
         #expect(try streamed(TwitterSearch.self, bytes(model)) == model)
@@ -174,7 +174,7 @@ struct FastIndexDecodingTests {
 
     /// Seeded bit flips and truncations of a citm fast file: whenever the stream decodes, the
     /// tree path decodes the same model; the stream never crashes.
-    @Test("4,000 seeded bit flips and truncations: whatever the index decodes, the tree path decodes the same")
+    @Test("4,000 seeded bit flips and truncations: whatever the index decodes, the tree path decodes the same", .corpus)
     func fuzz() throws {
         let model = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         let small = CitmCatalog(

@@ -186,21 +186,21 @@ struct FastStreamingTests {
         #expect(try sample.data(format: .fast, context: ModelContext(types: registry)) == (try treeBytes(sample)))
     }
 
-    @Test("twitter.json models: transformers, key case, a single-value wrapper")
+    @Test("twitter.json models: transformers, key case, a single-value wrapper", .corpus)
     func twitter() throws {
         let model = try TwitterSearch(json: ModelCorpus.json("twitter.json"))
         let (_, decoded) = try streamed(model)
         #expect(decoded == model)
     }
 
-    @Test("citm_catalog.json models")
+    @Test("citm_catalog.json models", .corpus)
     func citm() throws {
         let model = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         let (_, decoded) = try streamed(model)
         #expect(decoded == model)
     }
 
-    @Test("canada.json models")
+    @Test("canada.json models", .corpus)
     func canada() throws {
         let model = try CanadaFeatureCollection(json: ModelCorpus.json("canada.json"))
         let (_, decoded) = try streamed(model)

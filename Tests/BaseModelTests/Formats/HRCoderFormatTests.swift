@@ -285,7 +285,7 @@ struct HRCoderFormatTests {
         }
     }
 
-    @Test("detection: the corpus's plain property lists and keyed archives are not HR documents")
+    @Test("detection: the corpus's plain property lists and keyed archives are not HR documents", .corpus)
     func detectionOnCorpus() throws {
         let folders = ["plist", "keyed-archives"].map { ModelCorpus.root.appendingPathComponent($0) }
         var checked = 0

@@ -166,7 +166,7 @@ struct HRCoderMalformedTests {
         }
     }
 
-    @Test("the corpus's broken property lists give typed errors or plain trees, never a crash",
+    @Test("the corpus's broken property lists give typed errors or plain trees, never a crash", .corpus,
           arguments: [HRXMLCodec(), HRBinaryCodec()] as [any FormatCodec])
     func badPropertyListCorpus(codec: any FormatCodec) throws {
         let folder = ModelCorpus.root.appendingPathComponent("bad/plist")
@@ -187,7 +187,7 @@ struct HRCoderMalformedTests {
         #expect(refused >= names.count - 3)
     }
 
-    @Test("a keyed archive is not an HR document: its UIDs have no tree form")
+    @Test("a keyed archive is not an HR document: its UIDs have no tree form", .corpus)
     func keyedArchive() throws {
         let folder = ModelCorpus.root.appendingPathComponent("keyed-archives")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().first)

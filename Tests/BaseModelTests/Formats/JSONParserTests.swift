@@ -52,7 +52,7 @@ extension ModelError.Reason {
 
 @Suite("JSONParser: corpus")
 struct JSONParserCorpusTests {
-    @Test("the corpus is present")
+    @Test("the corpus is present", .corpus)
     func corpusIsPresent() {
         #expect(JSONTestCorpus.goodNames.count >= 9)
         #expect(JSONTestCorpus.badNames.count >= 43)
@@ -120,7 +120,7 @@ struct JSONParserCorpusTests {
         }
     }
 
-    @Test("twitter.json: spot checks")
+    @Test("twitter.json: spot checks", .corpus)
     func twitter() throws {
         let value = try JSONParser.parse(try JSONTestCorpus.data("twitter.json"))
         guard case .array(let statuses) = try #require(value["statuses"]) else {
@@ -151,7 +151,7 @@ struct JSONParserCorpusTests {
         #expect(text.unicodeScalars.contains("\u{1F60B}"))
     }
 
-    @Test("citm_catalog.json: spot checks")
+    @Test("citm_catalog.json: spot checks", .corpus)
     func citmCatalog() throws {
         let value = try JSONParser.parse(try JSONTestCorpus.data("citm_catalog.json"))
         #expect(value["areaNames"]?["205705993"] == "Arrière-scène central")
@@ -170,7 +170,7 @@ struct JSONParserCorpusTests {
         #expect(value["events"]?["138586341"]?["description"] == .null)
     }
 
-    @Test("canada.json: coordinates are doubles")
+    @Test("canada.json: coordinates are doubles", .corpus)
     func canada() throws {
         let value = try JSONParser.parse(try JSONTestCorpus.data("canada.json"))
         let ring = try #require(value["features"]?[0]?["geometry"]?["coordinates"]?[0])
@@ -224,7 +224,7 @@ struct JSONParserCorpusTests {
         }
     }
 
-    @Test("every number of the float-heavy files is exactly Double(String) of its text",
+    @Test("every number of the float-heavy files is exactly Double(String) of its text", .corpus,
           arguments: ["canada.json", "mesh.json", "citm_catalog.json", "twitter.json"])
     func doublesAreCorrectlyRounded(name: String) throws {
         let data = try JSONTestCorpus.data(name)
@@ -299,13 +299,13 @@ struct JSONParserCorpusTests {
         }
     }
 
-    @Test("bad corpus: the documented i_ outcomes name exactly the i_ files")
+    @Test("bad corpus: the documented i_ outcomes name exactly the i_ files", .corpus)
     func implementationDefinedListIsComplete() {
         let files = Set(JSONTestCorpus.badNames.filter { $0.hasPrefix("i_") })
         #expect(files == Set(Self.implementationDefined.keys))
     }
 
-    @Test("bad corpus: specific reasons")
+    @Test("bad corpus: specific reasons", .corpus)
     func badReasons() throws {
         func error(_ name: String) throws -> ModelError? {
             do {

@@ -176,7 +176,7 @@ struct JSONWriterTests {
         #expect(text == "\"\(long.base64EncodedString())\"")
     }
 
-    @Test("data(from:) and string(from:) agree")
+    @Test("data(from:) and string(from:) agree", .corpus)
     func dataMatchesString() throws {
         let value = try JSONParser.parse(try JSONTestCorpus.data("github_events.json"))
         let data = try JSONWriter.data(from: value, options: .prettyPrinted)

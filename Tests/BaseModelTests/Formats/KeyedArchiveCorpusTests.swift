@@ -23,7 +23,7 @@ enum KeyedArchiveTestCorpus {
     }
 }
 
-@Suite("Keyed archives: the corpus")
+@Suite("Keyed archives: the corpus", .corpus)
 struct KeyedArchiveCorpusTests {
     @Test("the corpus is present")
     func corpusIsPresent() {
@@ -104,7 +104,7 @@ struct KeyedArchiveCorpusTests {
 }
 
 /// Values of corpus archives, as `plistlib` shows their objects.
-@Suite("Keyed archives: values of corpus archives")
+@Suite("Keyed archives: values of corpus archives", .corpus)
 struct KeyedArchiveCorpusValueTests {
     let tree = KeyedArchiveTestCorpus.tree
 

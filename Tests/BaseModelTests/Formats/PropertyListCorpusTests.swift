@@ -45,7 +45,7 @@ func wholeSecondDates(_ value: ModelValue) -> ModelValue {
     }
 }
 
-@Suite("Property lists: the corpus")
+@Suite("Property lists: the corpus", .corpus)
 struct PropertyListCorpusTests {
     @Test("the corpus is present")
     func corpusIsPresent() {
@@ -142,7 +142,7 @@ extension ModelValue {
 }
 
 /// Values of corpus files, as CPython's `plistlib` reads them.
-@Suite("Property lists: values of corpus files")
+@Suite("Property lists: values of corpus files", .corpus)
 struct PropertyListCorpusValueTests {
     let tree = PropertyListTestCorpus.tree
 

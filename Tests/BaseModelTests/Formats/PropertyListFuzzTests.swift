@@ -79,7 +79,7 @@ struct PropertyListFuzzTests {
         }
     }
 
-    @Test("every truncation of a small binary list is a typed error")
+    @Test("every truncation of a small binary list is a typed error", .corpus)
     func everyTruncation() throws {
         for name in ["rust-plist__binary.plist", "dd-plist__test1-binary.plist", "libplist__order.bplist"] {
             let data = try PropertyListTestCorpus.data(name)

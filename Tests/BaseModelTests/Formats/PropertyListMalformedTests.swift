@@ -98,7 +98,7 @@ struct PropertyListMalformedTests {
         "rust-plist__xml_error.plist": .malformed,  // broken end tag
     ]
 
-    @Test("the expectation table covers the folder")
+    @Test("the expectation table covers the folder", .corpus)
     func tableIsComplete() {
         #expect(Set(PropertyListTestCorpus.badNames) == Set(Self.expectations.keys))
     }
@@ -114,7 +114,7 @@ struct PropertyListMalformedTests {
         }
     }
 
-    @Test("reference cycles in the corpus are named as cycles")
+    @Test("reference cycles in the corpus are named as cycles", .corpus)
     func cyclesAreNamed() throws {
         for name in ["libplist__recursion.bplist", "rust-plist__binary_circular_array.plist"] {
             let error = propertyListError(try PropertyListTestCorpus.data(name, in: PropertyListTestCorpus.bad))
@@ -122,7 +122,7 @@ struct PropertyListMalformedTests {
         }
     }
 
-    @Test("ASCII-marked strings holding UTF-8 read as UTF-8")
+    @Test("ASCII-marked strings holding UTF-8 read as UTF-8", .corpus)
     func utf8InASCIIStrings() throws {
         let data = try PropertyListTestCorpus.data("node-bplist__sample1.bplist", in: PropertyListTestCorpus.bad)
         let sample = try BinaryPropertyListCodec().decodeTree(from: data)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// twitter.json through an identity map: one `LiveUser` per distinct user id in the file.
-@Suite struct TwitterIdentityTests {
+@Suite(.corpus) struct TwitterIdentityTests {
     /// Every (user id, path) in the raw file, statuses and retweeted statuses alike.
     static func userIDs(in tree: ModelValue) -> [Int64] {
         var ids: [Int64] = []

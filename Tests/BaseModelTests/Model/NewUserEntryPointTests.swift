@@ -50,7 +50,7 @@ import Testing
         #expect(try Blob(object: raw) == Blob(bytes: raw))
     }
 
-    @Test func anyFileReadsAsATreeInOneCall() throws {
+    @Test(.corpus) func anyFileReadsAsATreeInOneCall() throws {
         let tree = try ModelValue(contentsOf: ModelCorpus.root.appendingPathComponent("json/twitter.json"))
         guard case .string(let text)? = tree["statuses"]?[0]?["text"] else {
             Issue.record("no text in the first status")

@@ -1,10 +1,18 @@
 @testable import BaseModel
 import Foundation
+import Testing
 
 /// The shared corpus, found from this file: up to the package root (the first directory that
-/// holds `Package.swift`), then `../shared/corpus`.
+/// holds `Package.swift`), then `../shared/corpus`; `BASEMODEL_CORPUS_DIR` names another folder.
+///
+/// A clone of the repository alone has no corpus: the tests that read it are then skipped with a
+/// message naming the folder (the ``Testing/Trait/corpus`` trait), except under `CI=true`, where
+/// they run and fail.
 enum ModelCorpus {
     static let root: URL = {
+        if let folder = ProcessInfo.processInfo.environment["BASEMODEL_CORPUS_DIR"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder)
+        }
         var directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
         while directory.path != "/" {
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
@@ -14,6 +22,17 @@ enum ModelCorpus {
         }
         return URL(fileURLWithPath: "/nonexistent/shared/corpus")
     }()
+
+    /// Whether the corpus is there (its `json/` folder).
+    static let isAvailable = FileManager.default.fileExists(atPath: root.appendingPathComponent("json").path)
+
+    /// Whether this is a CI run (`CI=true`), where a missing corpus fails instead of skipping.
+    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    /// Why corpus tests are skipped.
+    static var missingMessage: Comment {
+        "skipped: the shared corpus is not at \(root.path) (clone the project with shared/ beside it, or set BASEMODEL_CORPUS_DIR)"
+    }
 
     static let badJSON = root.appendingPathComponent("bad/json")
 
