@@ -8,6 +8,9 @@ final class EncodingState {
     /// properties there, so it shares the original's live instances.
     var liveMap: IdentityMap?
     private var kinds: [ObjectIdentifier: DecodedKind] = [:]
+    /// The class instances being encoded, from the root down to the current value, with the
+    /// path each was met at: one met again below itself is a cycle.
+    var openObjects: [ObjectIdentifier: ModelPath] = [:]
 
     /// How values of `type` are handled, worked out once per encode.
     func kind<T>(of type: T.Type) -> DecodedKind {
