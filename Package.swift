@@ -62,6 +62,12 @@ let package = Package(
             name: "store-crash-child",
             dependencies: ["BaseModelSQLite"]
         ),
+        // Writes one model with dictionaries and sets in every format: the byte-stability test of
+        // BaseModelTests runs it under different hash seeds and compares the bytes.
+        .executableTarget(
+            name: "byte-stability-child",
+            dependencies: ["BaseModel"]
+        ),
         .testTarget(
             name: "BaseModelTests",
             dependencies: ["BaseModel"]

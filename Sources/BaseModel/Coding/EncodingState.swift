@@ -7,14 +7,28 @@ final class EncodingState {
     /// In plain mode, the map of the first `Live` value met: a copy resolves its `Live`
     /// properties there, so it shares the original's live instances.
     var liveMap: IdentityMap?
-    private var kinds: [ObjectIdentifier: DecodedKind] = [:]
+    private var kinds: [ObjectIdentifier: (kind: DecodedKind, definedOrder: Bool)] = [:]
+    /// The class instances being encoded, from the root down to the current value, with the
+    /// path each was met at: one met again below itself is a cycle.
+    var openObjects: [ObjectIdentifier: ModelPath] = [:]
 
     /// How values of `type` are handled, worked out once per encode.
     func kind<T>(of type: T.Type) -> DecodedKind {
+        encodingKind(of: type).kind
+    }
+
+    /// How values of `type` are handled, and whether they are written through
+    /// ``DefinedOrderEncodable`` (a dictionary or set, whose own order is the hash order),
+    /// worked out once per encode.
+    func encodingKind<T>(of type: T.Type) -> (kind: DecodedKind, definedOrder: Bool) {
         let id = ObjectIdentifier(type)
         if let known = kinds[id] { return known }
         let kind = DecodedKind(type)
-        kinds[id] = kind
-        return kind
+        let definedOrder: Bool = switch kind {
+        case .stringKeyedDictionary, .plain: type is any DefinedOrderEncodable.Type
+        default: false
+        }
+        kinds[id] = (kind, definedOrder)
+        return (kind, definedOrder)
     }
 }

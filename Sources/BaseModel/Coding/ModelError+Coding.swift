@@ -28,4 +28,20 @@ extension ModelError {
             return ModelError(.invalidValue(String(describing: error)), format: format)
         }
     }
+
+    /// The error for a class instance met again below itself while writing a tree without
+    /// aliases (JSON, property lists, user defaults, copies): such a tree cannot hold a back
+    /// reference, and following it would never end.
+    ///
+    /// - Parameters:
+    ///   - type: the instance's dynamic type.
+    ///   - position: where it was met again (the back reference).
+    ///   - ancestor: where it is being written.
+    static func cycle(of type: Any.Type, at position: ModelPath, ancestor: ModelPath) -> ModelError {
+        let name = String(describing: type).split(separator: ".").last.map(String.init) ?? "\(type)"
+        return ModelError(
+            .unsupported(
+                "a cycle: the \(name) at \(position) is an ancestor of itself (at \(ancestor)); plain formats cannot store back references: use a typed format (keyed archive, hr-json, hr-xml, hr-binary, fast) or list the property in uncodableKeys"),
+            path: position)
+    }
 }

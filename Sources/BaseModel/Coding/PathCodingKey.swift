@@ -12,6 +12,9 @@ struct PathCodingKey: CodingKey {
         }
     }
 
+    /// A copy of `key`, both its spellings kept.
+    init(copying key: any CodingKey) { stringValue = key.stringValue; intValue = key.intValue }
+
     init?(stringValue: String) { self.stringValue = stringValue; intValue = nil }
     init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
 }

@@ -101,7 +101,7 @@ final class TreeEncoder: Encoder, PathLinked {
         if type == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
         if type == ModelValue.self { return unsafeBitCast(value, to: ModelValue.self) }
         if type == Decimal.self { return .double(NSDecimalNumber(decimal: unsafeBitCast(value, to: Decimal.self)).doubleValue) }
-        let kind = state.kind(of: type)
+        let (kind, definedOrder) = state.encodingKind(of: type)
         if plain, case .live = kind, state.liveMap == nil, let live = value as? any LiveTreeEncoding {
             state.liveMap = live.owningMap
         }
@@ -114,6 +114,23 @@ final class TreeEncoder: Encoder, PathLinked {
             state: state, node: EncodingNode(), parent: self, component: component, schema: schema,
             keyCase: schema?.keyCase ?? (isDictionary ? .unchanged : inheritedKeyCase),
             inheritedKeyCase: schema?.keyCase ?? inheritedKeyCase, plain: plain)
+        if definedOrder, let collection = value as? any DefinedOrderEncodable {
+            try collection.encodeInDefinedOrder(to: child)
+            return child.node.finished
+        }
+        guard Swift.type(of: value) is AnyClass else {
+            try value.encode(to: child)
+            return child.node.finished
+        }
+        // A class instance can be its own ancestor (a child's `parent`); without aliases (plain
+        // trees, and typed trees' non-model classes) that would recurse until the stack ends.
+        let object = ObjectIdentifier(value as AnyObject)
+        let position = component.map { path.appending($0) } ?? path
+        if let first = state.openObjects[object] {
+            throw ModelError.cycle(of: Swift.type(of: value), at: position, ancestor: first)
+        }
+        state.openObjects[object] = position
+        defer { state.openObjects[object] = nil }
         try value.encode(to: child)
         return child.node.finished
     }

@@ -87,17 +87,24 @@ enum CryptoCoding {
     }
 
     /// The key schedule (1 or 2) of a stored version.
+    ///
+    /// The version comes from the file, so it is compared as a `Double` and never converted to
+    /// an `Int` (a version such as 1e19 or NaN would trap the conversion).
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` for a negative, infinite or NaN version
+    ///   and for versions from 3 on.
     static func schedule(of version: Double) throws(ModelError) -> Int {
         guard version.isFinite, version >= 0 else {
-            throw ModelError(.unsupported("CryptoArchive version \(version)"), format: ModelFormat.cryptoCoding.rawValue)
+            throw ModelError(.unsupported("CryptoArchive version \(version)"), path: ModelPath([.key("version")]),
+                             format: ModelFormat.cryptoCoding.rawValue)
         }
-        switch Int(version.rounded(.down)) {
+        switch version.rounded(.down) {
         case 0, 2: return 2
         case 1: return 1
         default:
             throw ModelError(
                 .unsupported("CryptoArchive version \(version) is newer than this library reads (up to 2)"),
-                format: ModelFormat.cryptoCoding.rawValue)
+                path: ModelPath([.key("version")]), format: ModelFormat.cryptoCoding.rawValue)
         }
     }
 

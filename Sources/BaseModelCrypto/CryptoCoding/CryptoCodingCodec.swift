@@ -136,6 +136,7 @@ private struct ArchiveFields {
         switch archive["version"] {
         case .double(let value)?: version = value
         case .integer(let value)?: version = Double(value)
+        case .unsignedInteger(let value)?: version = Double(value)
         case nil, .null?: version = 0
         case let other?:
             throw ModelError(

@@ -28,6 +28,9 @@ struct EnvelopeHeader: Equatable {
     static let tagByteCount = 16
     /// The smallest header: empty format name and label.
     static let minimumByteCount = fixedByteCount + 2 + checksumByteCount
+    /// The most header bytes a reader looks at; a length field above it is impossible (the
+    /// longest header a writer makes, with 255-byte format name and label, is 578 bytes).
+    static let maximumByteCount = 4096
 
     var kdf: EnvelopeKDF
     var salt: Data
@@ -68,10 +71,11 @@ struct EnvelopeHeader: Equatable {
     ///   ``ModelError/Reason/unsupported(_:)`` for a later version or out-of-range KDF parameters.
     static func decode(_ data: Data) throws(ModelError) -> (header: EnvelopeHeader, byteCount: Int) {
         let format = ModelFormat.encrypted.rawValue
-        let bytes = [UInt8](data.prefix(4096))
+        let bytes = [UInt8](data.prefix(maximumByteCount))
         guard bytes.count >= 10 else { throw ModelError(.truncated, format: format, offset: data.count) }
         let length = Int(bytes[8]) << 8 | Int(bytes[9])
-        guard length >= minimumByteCount else {
+        // The length is untrusted: every slice below stays inside `bytes` only if it is in range.
+        guard (minimumByteCount...maximumByteCount).contains(length) else {
             throw ModelError(.authenticationFailed, excerpt: "the header length \(length) is impossible", format: format, offset: 8)
         }
         guard data.count >= length + tagByteCount else { throw ModelError(.truncated, format: format, offset: data.count) }

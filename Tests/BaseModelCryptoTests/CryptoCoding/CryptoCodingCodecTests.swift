@@ -53,6 +53,35 @@ import Testing
         #expect(why.contains("version 3"))
     }
 
+    /// Issue 16: a version too large for an `Int` (1e19), infinite or NaN used to end the
+    /// process in the Double → Int conversion; each is now a typed error at `version`.
+    @Test(arguments: [1e19, -1e19, Double.infinity, Double.nan, 9.3e18, 3.0])
+    func hostileVersionIsATypedError(_ version: Double) throws {
+        let outer = try KeyedArchiveCodec().encodeTree([
+            "$class": "CryptoArchive", "iv": .data(KnownAnswerTests.iv), "salt": .data(KnownAnswerTests.salt),
+            "cypher": .data(Data(count: 32)), "className": "Note", "version": .double(version),
+        ])
+        let error = try #require(throws: ModelError.self) {
+            try CryptoCodingCodec(passwords: .fixed("x")).decodeTree(from: outer)
+        }
+        guard case .unsupported = error.reason else { Issue.record("got \(error)"); return }
+        #expect(error.path == ModelPath([.key("version")]))
+    }
+
+    /// Integer versions, however large, are versions too: unsupported, not a type mismatch.
+    @Test(arguments: [ModelValue.integer(.max), .integer(.min), .unsignedInteger(.max), .integer(3)])
+    func hostileIntegerVersionIsATypedError(_ version: ModelValue) throws {
+        let outer = try KeyedArchiveCodec().encodeTree([
+            "$class": "CryptoArchive", "iv": .data(KnownAnswerTests.iv), "salt": .data(KnownAnswerTests.salt),
+            "cypher": .data(Data(count: 32)), "className": "Note", "version": version,
+        ])
+        let error = try #require(throws: ModelError.self) {
+            try CryptoCodingCodec(passwords: .fixed("x")).decodeTree(from: outer)
+        }
+        guard case .unsupported = error.reason else { Issue.record("got \(error)"); return }
+        #expect(error.path == ModelPath([.key("version")]))
+    }
+
     @Test func modelTypePasswordRoundTrip() throws {
         let formats = TestRegistries.coreFormats()
         formats.register(CryptoCodingCodec(passwords: .modelTypes(in: models)))

@@ -96,6 +96,20 @@ import Testing
         #expect(why.contains("version 2"))
     }
 
+    /// Issue 16: a header length field just over the 4096 bytes the reader looks at used to
+    /// slice past them and end the process; every impossible length is now a typed error.
+    @Test(arguments: [4097, 4200, 65535, 0, 67])
+    func impossibleHeaderLengthIsATypedError(_ length: Int) throws {
+        let codec = EnvelopeCodec(secret: .key(SymmetricKey(size: .bits256)))
+        var sealed = try codec.seal(Data("{}".utf8), format: .json, label: "")
+        sealed[8] = UInt8(length >> 8)
+        sealed[9] = UInt8(length & 0xFF)
+        sealed.append(Data(count: 70_000))   // long enough that the length is not simply truncated
+        let error = try #require(throws: ModelError.self) { try codec.open(sealed) }
+        #expect(error.reason == .authenticationFailed, "\(error)")
+        #expect(throws: ModelError.self) { try codec.decodeTree(from: sealed) }
+    }
+
     @Test func hostileKDFParametersAreRefused() {
         #expect(throws: ModelError.self) { try EnvelopeKDF.scrypt(logN: 30, r: 8, p: 1).validate() }
         #expect(throws: ModelError.self) { try EnvelopeKDF.scrypt(logN: 20, r: 32, p: 16).validate() }

@@ -1,27 +1,12 @@
 import Foundation
 
 /// The `store-crash-child` executable, found beside the test binary (SwiftPM builds every
-/// executable of the package into the same folder as the test bundle).
+/// executable of the package into the same folder as the test bundle; ``SiblingExecutable``).
 enum CrashChild {
     static let name = "store-crash-child"
 
     /// The executable's URL, or `nil` when it has not been built.
-    static let executable: URL? = {
-        var starts: [URL] = []
-        if let main = Bundle.main.executableURL { starts.append(main.deletingLastPathComponent()) }
-        starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        starts += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for start in starts {
-            // On Apple platforms the test binary sits inside `<name>.xctest/Contents/MacOS`.
-            var folder = start.resolvingSymlinksInPath()
-            for _ in 0..<4 {
-                let candidate = folder.appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                folder.deleteLastPathComponent()
-            }
-        }
-        return nil
-    }()
+    static let executable: URL? = SiblingExecutable.url(named: name)
 
     /// Starts the child saving into the store at `path` from `generation` on; it creates
     /// `readyFile` once the first generation is saved.

@@ -47,12 +47,17 @@ final class FastEncodingStream {
         depth += 1
         defer { depth -= 1 }
         guard depth < FastObject.maximumDepth else { throw FastStreamFallback(reason: "nesting too deep") }
-        let kind = kinds.kind(of: type)
+        let (kind, definedOrder) = kinds.encodingKind(of: type)
         if case .model = kind { return try writeModel(value, isClass: T.self is AnyClass) }
         let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }
         let encoder = FastStreamEncoder(
             stream: self, keyCase: isDictionary ? .unchanged : inheritedKeyCase, inheritedKeyCase: inheritedKeyCase)
-        try value.encode(to: encoder)
+        // Dictionaries and sets in their defined order, as the tree path writes them.
+        if definedOrder, let collection = value as? any DefinedOrderEncodable {
+            try collection.encodeInDefinedOrder(to: encoder)
+        } else {
+            try value.encode(to: encoder)
+        }
         try encoder.finish()
     }
 

@@ -1,0 +1,1 @@
+../../../Sources/byte-stability-child/StableLibrary.swift
