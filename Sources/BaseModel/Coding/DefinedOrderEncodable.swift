@@ -21,14 +21,28 @@ protocol DefinedOrderEncodable {
 
 extension Dictionary: DefinedOrderEncodable where Key: Comparable & Encodable, Value: Encodable {
     func encodeInDefinedOrder(to encoder: any Encoder) throws {
-        let entries = sorted { $0.key < $1.key }
         if Key.self == String.self {
+            // Sorted through the concrete key type: this method runs unspecialized, and a generic
+            // `sorted` compares every pair through witness tables.
+            let entries = Array(self)
+            let keys = entries.map { unsafeBitCast($0.key, to: String.self) }
             var container = encoder.container(keyedBy: PathCodingKey.self)
-            for (key, value) in entries { try container.encode(value, forKey: PathCodingKey(.key(unsafeBitCast(key, to: String.self)))) }
-        } else if Key.self == Int.self {
+            for position in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
+                try container.encode(entries[position].value, forKey: PathCodingKey(.key(keys[position])))
+            }
+            return
+        }
+        if Key.self == Int.self {
+            let entries = Array(self)
+            let keys = entries.map { unsafeBitCast($0.key, to: Int.self) }
             var container = encoder.container(keyedBy: PathCodingKey.self)
-            for (key, value) in entries { try container.encode(value, forKey: PathCodingKey(.index(unsafeBitCast(key, to: Int.self)))) }
-        } else if Key.self is any CodingKeyRepresentable.Type {
+            for position in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
+                try container.encode(entries[position].value, forKey: PathCodingKey(.index(keys[position])))
+            }
+            return
+        }
+        let entries = sorted { $0.key < $1.key }
+        if Key.self is any CodingKeyRepresentable.Type {
             var container = encoder.container(keyedBy: PathCodingKey.self)
             for (key, value) in entries {
                 // The cast holds: `Key` is `CodingKeyRepresentable`.
