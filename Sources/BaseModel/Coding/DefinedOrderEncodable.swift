@@ -21,25 +21,13 @@ protocol DefinedOrderEncodable {
 
 extension Dictionary: DefinedOrderEncodable where Key: Comparable & Encodable, Value: Encodable {
     func encodeInDefinedOrder(to encoder: any Encoder) throws {
+        // `String` and `Int` keys are sorted through their concrete type: this method runs
+        // unspecialized, and a generic `sorted` compares every pair through witness tables.
         if Key.self == String.self {
-            // Sorted through the concrete key type: this method runs unspecialized, and a generic
-            // `sorted` compares every pair through witness tables.
-            let entries = Array(self)
-            let keys = entries.map { unsafeBitCast($0.key, to: String.self) }
-            var container = encoder.container(keyedBy: PathCodingKey.self)
-            for position in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
-                try container.encode(entries[position].value, forKey: PathCodingKey(.key(keys[position])))
-            }
-            return
+            return try encodeSorted(as: String.self, to: encoder) { PathCodingKey(.key($0)) }
         }
         if Key.self == Int.self {
-            let entries = Array(self)
-            let keys = entries.map { unsafeBitCast($0.key, to: Int.self) }
-            var container = encoder.container(keyedBy: PathCodingKey.self)
-            for position in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
-                try container.encode(entries[position].value, forKey: PathCodingKey(.index(keys[position])))
-            }
-            return
+            return try encodeSorted(as: Int.self, to: encoder) { PathCodingKey(.index($0)) }
         }
         let entries = sorted { $0.key < $1.key }
         if Key.self is any CodingKeyRepresentable.Type {
@@ -55,6 +43,21 @@ extension Dictionary: DefinedOrderEncodable where Key: Comparable & Encodable, V
                 try container.encode(key)
                 try container.encode(value)
             }
+        }
+    }
+}
+
+extension Dictionary where Value: Encodable {
+    /// Encodes the entries into a keyed container in the order of their keys read as `K` (the
+    /// key type itself).
+    fileprivate func encodeSorted<K: Comparable>(
+        as keyType: K.Type, to encoder: any Encoder, codingKey: (K) -> PathCodingKey
+    ) throws {
+        let entries = Array(self)
+        let keys = entries.map { unsafeBitCast($0.key, to: K.self) }
+        var container = encoder.container(keyedBy: PathCodingKey.self)
+        for position in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
+            try container.encode(entries[position].value, forKey: codingKey(keys[position]))
         }
     }
 }

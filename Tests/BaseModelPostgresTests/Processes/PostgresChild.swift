@@ -7,21 +7,7 @@ final class PostgresChild: Sendable {
     static let name = "postgres-child"
 
     /// The executable's URL, or `nil` when it has not been built.
-    static let executable: URL? = {
-        var starts: [URL] = []
-        if let main = Bundle.main.executableURL { starts.append(main.deletingLastPathComponent()) }
-        starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        starts += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for start in starts {
-            var folder = start.resolvingSymlinksInPath()
-            for _ in 0..<4 {
-                let candidate = folder.appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                folder.deleteLastPathComponent()
-            }
-        }
-        return nil
-    }()
+    static let executable: URL? = SiblingExecutable.url(named: name)
 
     let process: Process
     private let input: Pipe

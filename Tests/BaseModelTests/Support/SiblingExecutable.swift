@@ -3,8 +3,8 @@ import Foundation
 /// Finds an executable of this package beside the test binary (SwiftPM builds every executable
 /// of the package into the same folder as the test bundle).
 ///
-/// This file is compiled into the core tests and, through a symbolic link, into the SQLite
-/// tests, which launch `byte-stability-child` and `store-crash-child`.
+/// This file is compiled into the core tests and, through symbolic links, into the SQLite and
+/// PostgreSQL tests, which launch `byte-stability-child`, `store-crash-child` and `postgres-child`.
 enum SiblingExecutable {
     /// The URL of the executable called `name`, or `nil` when it has not been built.
     static func url(named name: String) -> URL? {
