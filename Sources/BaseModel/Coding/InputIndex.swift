@@ -116,14 +116,16 @@ final class InputIndex {
 
     /// For an object, the key's position comes from the order its class was asked in before (one
     /// string comparison), else from the class's key table; a dictionary is searched from the
-    /// `request`-th entry on (`Dictionary.init(from:)` asks for its keys in order).
+    /// `request`-th entry on (`Dictionary.init(from:)` asks for its keys in order). A negative
+    /// `request` (a step of a key path, outside the model's own order) is looked up without
+    /// being learned.
     func value(of node: Int32, forKey key: String, request: Int) -> Int32? {
         let value = self[node]
         let count = Int(value.count)
         if value.kind == .object {
             let classIndex = value.index
             let position: Int?
-            if request < learnedOrder[classIndex].count, learnedOrder[classIndex][request].key == key {
+            if request >= 0, request < learnedOrder[classIndex].count, learnedOrder[classIndex][request].key == key {
                 position = learnedOrder[classIndex][request].position
             } else {
                 position = classes[classIndex].positions[key]
@@ -135,7 +137,7 @@ final class InputIndex {
         }
         guard count > 0 else { return nil }
         for offset in 0..<count {
-            let entry = Int(value.first) + 2 * ((request + offset) % count)
+            let entry = Int(value.first) + 2 * ((max(request, 0) + offset) % count)
             if strings[Int(children[entry])] == key { return children[entry + 1] }
         }
         return nil

@@ -115,7 +115,7 @@ final class KeyedDecodingCore {
         case .node(let node):
             switch index!.shape(of: node) {
             case .dictionary, .object:
-                return index!.value(of: node, forKey: component.key, request: 0).map { (.node($0), .key(component.key)) }
+                return index!.value(of: node, forKey: component.key, request: -1).map { (.node($0), .key(component.key)) }
             case .array(let count):
                 guard let position = component.index, (0..<count).contains(position) else { return nil }
                 return (.node(index!.element(of: node, at: position)), .index(position))
