@@ -9,8 +9,8 @@ import Foundation
 // bytes that same route wrote:
 //   fast   ours, FastCoding 3.3:        model.data(format: .fast)          / T(data:)
 //          (encoding streams straight to bytes; decoding reads the typed tree, then decodes it)
-//   fastT  ours, FastCoding 3.3 through the typed tree: FastCodec().encodeTree(ModelEncoder(
-//          registry:).encode(model)) / FastCodec().decodeTree + ModelDecoder: the "before" of
+//   fastT  ours, FastCoding 3.3 through the typed tree: the fast codec's encodeTree(ModelEncoder(
+//          registry:).encode(model)) / its decodeTree + ModelDecoder: the "before" of
 //          the streaming encoder, measured in the same run
 //   ka     ours, keyed archive:         model.data(format: .keyedArchive)  / T(data:)
 //   json   ours, JSON (for context):    model.data(format: .json)          / T(json:)

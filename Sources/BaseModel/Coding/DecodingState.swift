@@ -38,6 +38,20 @@ final class DecodingState {
         }
     }
 
+    /// The value of `input` when it is a scalar or a tree value that is not null; `nil` for null
+    /// and for an index node that is a container.
+    @inline(__always)
+    func presentScalar(_ input: DecoderInput) -> ModelValue? {
+        switch input {
+        case .value(let value):
+            // `.none`, not `nil`: ModelValue is expressible by a nil literal.
+            return value.isNull ? .none : value
+        case .node(let node):
+            guard let scalar = index!.scalar(node), !scalar.isNull else { return .none }
+            return scalar
+        }
+    }
+
     /// Whether `input` is null.
     func isNull(_ input: DecoderInput) -> Bool {
         switch input {
@@ -47,15 +61,19 @@ final class DecodingState {
     }
 
     @exclusivity(unchecked) private var kinds: [ObjectIdentifier: DecodedKind] = [:]
+    /// The first types asked about, searched before the dictionary: a model file has a few
+    /// types, and comparing identifiers is cheaper than hashing one.
+    @exclusivity(unchecked) private var recentKinds: [(id: ObjectIdentifier, kind: DecodedKind)] = []
 
     /// How values of `type` are decoded, worked out once per decode: the runtime's protocol
-    /// conformance checks cost far more than a dictionary lookup.
+    /// conformance checks cost far more than a lookup.
     @inline(__always)
     func kind<T>(of type: T.Type) -> DecodedKind {
         let id = ObjectIdentifier(type)
+        for recent in recentKinds where recent.id == id { return recent.kind }
         if let known = kinds[id] { return known }
         let kind = DecodedKind(type)
-        kinds[id] = kind
+        if recentKinds.count < 8 { recentKinds.append((id, kind)) } else { kinds[id] = kind }
         return kind
     }
 

@@ -187,16 +187,33 @@ final class InputIndex {
     }
 
     func doubles(of node: Int32) -> [Double]? {
+        elements(of: node, kind: .double) { $0.double }
+    }
+
+    /// The elements of array `node` as integers when every one is an integer; `nil` otherwise.
+    func integers(of node: Int32) -> [Int]? {
+        elements(of: node, kind: .integer) { Int($0.integer) }
+    }
+
+    /// The elements of array `node` as strings when every one is a string; `nil` otherwise.
+    func strings(of node: Int32) -> [String]? {
+        elements(of: node, kind: .string) { strings[$0.index] }
+    }
+
+    /// The elements of array `node`, each read by `read`, when every one is of `kind`: an array
+    /// of scalars without a decoder and a container for it.
+    @inline(__always)
+    private func elements<Element>(of node: Int32, kind: Kind, _ read: (Node) -> Element) -> [Element]? {
         let value = self[node]
         guard value.kind == .array else { return nil }
-        var numbers: [Double] = []
-        numbers.reserveCapacity(Int(value.count))
+        var result: [Element] = []
+        result.reserveCapacity(Int(value.count))
         for position in childRange(of: value) {
             let element = nodes[Int(children[position])]
-            guard element.kind == .double else { return nil }
-            numbers.append(element.double)
+            guard element.kind == kind else { return nil }
+            result.append(read(element))
         }
-        return numbers
+        return result
     }
 
     /// Whether `node` is a dictionary or an object (what a keyed container reads).

@@ -5,7 +5,7 @@ import OrderedCollections
 /// built only when an error needs it.
 ///
 /// This is the one decoding engine. It reads a ``ModelValue`` tree, or a format's index
-/// (``InputIndex``) node by node: the mapping rules (``KeyedDecodingCore``), unboxing,
+/// (``InputIndex``) node by node: the mapping rules (`TreeDecoder+Keyed.swift`), unboxing,
 /// defaults, typed trees and errors are the same code for both.
 final class TreeDecoder: Decoder, PathLinked {
     let state: DecodingState
@@ -48,6 +48,16 @@ final class TreeDecoder: Decoder, PathLinked {
     /// For an index node: how many keys its container was asked for (see
     /// ``InputIndex/value(of:forKey:request:)``).
     @exclusivity(unchecked) var requests = 0
+
+    /// For a keyed container over a tree dictionary: its entries (see `prepareKeyed()`).
+    @exclusivity(unchecked) var keyedEntries: OrderedDictionary<String, ModelValue>?
+    /// For a keyed container over an index node: the node; `-1` for a tree dictionary.
+    @exclusivity(unchecked) var keyedNode: Int32 = -1
+    /// For an unkeyed container over an index node: how many elements it has (kept here so the
+    /// container stays three words).
+    @exclusivity(unchecked) var unkeyedCount = 0
+    /// For a keyed container of a model when a report is collected: what was read.
+    @exclusivity(unchecked) var usage: UsageRecord?
 
     /// For a model: how many properties were asked for, and the order its type asks in.
     @exclusivity(unchecked) private var planRequests = 0
@@ -151,14 +161,8 @@ final class TreeDecoder: Decoder, PathLinked {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        switch input {
-        case .value(.dictionary(let entries)):
-            return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self, entries: entries))
-        case .node(let node) where state.index!.isKeyed(node):
-            return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self, node: node))
-        default:
-            throw mismatch(expected: schema.map { "dictionary (\($0.typeName))" } ?? "dictionary", found: value)
-        }
+        try prepareKeyed()
+        return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -202,7 +206,11 @@ final class TreeDecoder: Decoder, PathLinked {
         if let scalar = index.scalar(node) {
             return try decodeChild(type, from: scalar, component: component, defaultsFrom: defaultsSource)
         }
+        // Arrays of common scalars without a decoder and a container each (the general path
+        // below gives the same values, and the errors when an element is of another kind).
         if type == [Double].self, let numbers = index.doubles(of: node) { return unsafeBitCast(numbers, to: T.self) }
+        if type == [Int].self, let numbers = index.integers(of: node) { return unsafeBitCast(numbers, to: T.self) }
+        if type == [String].self, let texts = index.strings(of: node) { return unsafeBitCast(texts, to: T.self) }
         switch state.kind(of: type) {
         case .model(let schema) where !plain:
             let shape = index.shape(of: node)
@@ -247,6 +255,12 @@ final class TreeDecoder: Decoder, PathLinked {
         if type == [Double].self, case .array(let elements) = value, let numbers = Self.doubles(elements) {
             return unsafeBitCast(numbers, to: T.self)
         }
+        if type == [Int].self, case .array(let elements) = value, let numbers = Self.integers(elements) {
+            return unsafeBitCast(numbers, to: T.self)
+        }
+        if type == [String].self, case .array(let elements) = value, let texts = Self.strings(elements) {
+            return unsafeBitCast(texts, to: T.self)
+        }
         switch state.kind(of: type) {
         case .scalar(let unbox): return try unbox(self, value, component) as! T
         case .string: return unsafeBitCast(try unboxString(value, at: component), to: T.self)
@@ -274,13 +288,29 @@ final class TreeDecoder: Decoder, PathLinked {
 
     /// The elements as doubles when every one is a ``ModelValue/double(_:)``; `nil` otherwise.
     private static func doubles(_ elements: [ModelValue]) -> [Double]? {
-        var numbers: [Double] = []
-        numbers.reserveCapacity(elements.count)
+        scalars(elements) { if case .double(let number) = $0 { number } else { nil } }
+    }
+
+    /// The elements as integers when every one is a ``ModelValue/integer(_:)`` that fits an `Int`.
+    private static func integers(_ elements: [ModelValue]) -> [Int]? {
+        scalars(elements) { if case .integer(let number) = $0 { Int(exactly: number) } else { nil } }
+    }
+
+    /// The elements as strings when every one is a ``ModelValue/string(_:)``.
+    private static func strings(_ elements: [ModelValue]) -> [String]? {
+        scalars(elements) { if case .string(let text) = $0 { text } else { nil } }
+    }
+
+    /// The elements, each read by `read`, when `read` takes every one; `nil` otherwise.
+    @inline(__always)
+    private static func scalars<Element>(_ elements: [ModelValue], _ read: (ModelValue) -> Element?) -> [Element]? {
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
         for element in elements {
-            guard case .double(let number) = element else { return nil }
-            numbers.append(number)
+            guard let scalar = read(element) else { return nil }
+            result.append(scalar)
         }
-        return numbers
+        return result
     }
 
     private func plainChild(_ input: DecoderInput, component: ModelPath.Component?, keyCase: KeyCase) -> TreeDecoder {

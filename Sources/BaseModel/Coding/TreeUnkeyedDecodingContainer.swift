@@ -1,26 +1,30 @@
 /// The unkeyed container of an array: a tree's array value, or an array node of an index.
 struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+    // Three words, so that the `any UnkeyedDecodingContainer` holding it needs no allocation.
     let decoder: TreeDecoder
     /// The tree array's elements (empty when reading an index node).
     let elements: [ModelValue]
     /// The index node read, or `-1` for a tree array.
     let node: Int32
-    private let elementCount: Int
-    private(set) var currentIndex = 0
+    private var position: Int32 = 0
 
     init(decoder: TreeDecoder, elements: [ModelValue]) {
         self.decoder = decoder
         self.elements = elements
         node = -1
-        elementCount = elements.count
     }
 
     init(decoder: TreeDecoder, node: Int32, count: Int) {
         self.decoder = decoder
         elements = []
         self.node = node
-        elementCount = count
+        decoder.unkeyedCount = count
     }
+
+    var currentIndex: Int { Int(position) }
+    private var elementCount: Int { node < 0 ? elements.count : decoder.unkeyedCount }
+    /// The index read (only for an index node).
+    private var index: InputIndex { decoder.state.index! }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var count: Int? { elementCount }
@@ -28,22 +32,28 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     /// The current element.
     private var current: DecoderInput {
-        node < 0 ? .value(elements[currentIndex]) : .node(decoder.state.index!.element(of: node, at: currentIndex))
+        node < 0 ? .value(elements[currentIndex]) : .node(index.element(of: node, at: currentIndex))
     }
 
     private mutating func next<T>(_ unbox: (TreeDecoder, ModelValue, ModelPath.Component) throws -> T) throws -> T {
         guard !isAtEnd else {
             throw ModelError(.missingValue(expected: "\(T.self)"), path: decoder.path(appending: .index(currentIndex)))
         }
-        let value = node < 0 ? elements[currentIndex] : decoder.state.value(of: current)
+        let value: ModelValue
+        if node < 0 {
+            value = elements[currentIndex]
+        } else {
+            let element = index.element(of: node, at: currentIndex)
+            value = index.scalar(element) ?? index.tree(at: element)
+        }
         let result = try unbox(decoder, value, .index(currentIndex))
-        currentIndex += 1
+        position += 1
         return result
     }
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd, decoder.state.isNull(current) else { return false }
-        currentIndex += 1
+        position += 1
         return true
     }
 
@@ -67,8 +77,9 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw ModelError(.missingValue(expected: "\(T.self)"), path: decoder.path(appending: .index(currentIndex)))
         }
-        let result: T = try decoder.decodeChild(T.self, from: current, component: .index(currentIndex))
-        currentIndex += 1
+        let result: T = try decoder.decodeChild(
+            T.self, node: index.element(of: node, at: currentIndex), component: .index(currentIndex))
+        position += 1
         return result
     }
 
@@ -84,7 +95,7 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             state: decoder.state, input: current, parent: decoder, component: .index(currentIndex), schema: nil,
             keyCase: decoder.inheritedKeyCase, inheritedKeyCase: decoder.inheritedKeyCase,
             coercion: decoder.coercion, plain: decoder.plain)
-        currentIndex += 1
+        position += 1
         return nested
     }
 

@@ -111,7 +111,7 @@ public struct EnvelopeCodec: FormatCodec {
     /// Seals `bytes`, recording `format` and `label` in the header.
     ///
     /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for `label`.
-    public func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
+    func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
         let fileKDF: EnvelopeKDF
         let master: SymmetricKey
         let salt: Data
@@ -143,7 +143,7 @@ public struct EnvelopeCodec: FormatCodec {
     /// Opens an envelope: the inner format it names and the plaintext.
     ///
     /// - Throws: ``ModelError`` as described on the type.
-    public func open(_ data: Data) throws(ModelError) -> (format: ModelFormat, bytes: Data) {
+    func open(_ data: Data) throws(ModelError) -> (format: ModelFormat, bytes: Data) {
         let (header, headerLength) = try EnvelopeHeader.decode(data)
         let master: SymmetricKey
         switch (secret.kind, header.kdf) {

@@ -33,7 +33,8 @@ import Foundation
 ///   superseded in 2014; BaseModel apps bundled 3.2.2, whose files (with the legacy date tag)
 ///   are read.
 ///
-/// **Safe mode** (`FastCodec(safe: true)`, FastCoding's `propertyListWithData:`) reads plain
+/// **Safe mode** (`FastCodec(safe: true)`, FastCoding's `propertyListWithData:`, public as
+/// ``ModelValue/init(fastPlainValues:)``) reads plain
 /// values only: a nil chunk, class definitions, objects, NSCoded objects and keyed archives are
 /// errors. Use it for files from untrusted sources. In every mode malformed input is a
 /// ``ModelError`` with format `fast` and a byte offset, never a crash.
@@ -44,29 +45,29 @@ import Foundation
 ///
 /// Pick `fast` for large models and frequent saves: it is the smallest and quickest format the
 /// library writes that keeps types and shared instances.
-public struct FastCodec: FormatCodec {
+struct FastCodec: FormatCodec {
     /// Whether objects of named classes are refused on read.
-    public let safe: Bool
+    let safe: Bool
 
     /// Creates the codec.
     ///
     /// - Parameter safe: Read plain values only (see the type's documentation).
-    public init(safe: Bool = false) {
+    init(safe: Bool = false) {
         self.safe = safe
     }
 
     /// ``ModelFormat/fast``.
-    public var format: ModelFormat { .fast }
+    var format: ModelFormat { .fast }
     /// `fast`.
-    public var fileExtension: String { "fast" }
+    var fileExtension: String { "fast" }
     /// `true`: models are written as objects of their type name, shared instances as aliases.
-    public var storesTypes: Bool { true }
+    var storesTypes: Bool { true }
 
     /// 95 when the bytes start with the magic `54 53 41 46` and the major version is 2 or 3;
     /// `nil` otherwise.
     ///
     /// Complexity: O(1).
-    public func confidence(for data: Data) -> Int? {
+    func confidence(for data: Data) -> Int? {
         guard data.count >= 6, data.starts(with: FastHeader.magic) else { return nil }
         let start = data.startIndex
         let major = UInt16(data[start + 4]) | UInt16(data[start + 5]) << 8
@@ -80,7 +81,7 @@ public struct FastCodec: FormatCodec {
     ///   unknown tag, an alias or class index out of range, a count larger than the data, invalid
     ///   UTF-8, nesting deeper than 512 levels, a non-string dictionary key, nil
     ///   inside a collection, aliases expanding past the budget, and in safe mode any object tag.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let document = try FastObject(data: data, safe: safe)
         return try FastTreeReader.tree(from: document, byteCount: data.count)
     }
@@ -90,7 +91,7 @@ public struct FastCodec: FormatCodec {
     /// - Throws: ``ModelError`` with format `fast` and the path: a `$class` that is not a
     ///   string, an `$alias` that leads nowhere or into an open plain container, a string with
     ///   a NUL character.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try FastTreeWriter.data(from: tree)
     }
 
@@ -104,7 +105,7 @@ public struct FastCodec: FormatCodec {
     /// code runs, so `init(from:)`, `init()` and transformers run once.
     ///
     /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
-    public func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
         guard !safe, let index = FastIndex.ofModelFile(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
         return try decodeModel(type, from: index, using: decoder)
     }
@@ -121,7 +122,7 @@ public struct FastCodec: FormatCodec {
     /// tree, except in safe mode; the bytes are the tree path's.
     ///
     /// - Throws: ``ModelError`` when a value cannot be encoded or stored.
-    public func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+    func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
         guard !safe else { return try encodeModelThroughTree(value, using: encoder) }
         return try FastStreamingEncoder.data(value, registry: encoder.registry ?? .shared)
     }

@@ -1,0 +1,18 @@
+import Foundation
+
+extension ModelValue {
+    /// Reads a FastCoding file as plain values only, FastCoding's `propertyListWithData:`: nil
+    /// chunks, class definitions, objects, NSCoded objects and embedded keyed archives are
+    /// refused. Use it for `.fast` files from sources you do not trust.
+    ///
+    /// ```swift
+    /// let tree = try ModelValue(fastPlainValues: untrusted)
+    /// ```
+    ///
+    /// - Throws: ``ModelError`` with format `fast` and the byte offset: any object tag
+    ///   (``ModelError/Reason/unsupported(_:)``), and everything ``init(data:context:)`` throws for
+    ///   a malformed file.
+    public init(fastPlainValues data: Data) throws(ModelError) {
+        self = try FastCodec(safe: true).decodeTree(from: data)
+    }
+}
