@@ -10,6 +10,8 @@ enum DecodedKind {
     /// A `Live` reference, resolved through the identity map.
     case live(any LiveTreeDecoding.Type)
     case stringKeyedDictionary
+    /// An array the engine decodes itself (see ``EngineDecodedArray``).
+    case array(any EngineDecodedArray.Type)
     case plain
 
     init<T>(_ type: T.Type) {
@@ -23,6 +25,7 @@ enum DecodedKind {
         else if let model = type as? any Model.Type { self = .model(ModelSchema.of(model)) }
         else if let live = type as? any LiveTreeDecoding.Type { self = .live(live) }
         else if type is any StringKeyedDictionary.Type { self = .stringKeyedDictionary }
+        else if let array = type as? any EngineDecodedArray.Type { self = .array(array) }
         else { self = .plain }
     }
 

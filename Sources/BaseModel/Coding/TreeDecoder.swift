@@ -227,6 +227,8 @@ final class TreeDecoder: Decoder, PathLinked {
             return try T(from: child)
         case .stringKeyedDictionary:
             return try T(from: plainChild(.node(node), component: component, keyCase: .unchanged))
+        case .array(let array):
+            return try array.decodeElements(as: T.self, from: plainChild(.node(node), component: component, keyCase: inheritedKeyCase))
         case .model, .plain:
             return try T(from: plainChild(.node(node), component: component, keyCase: inheritedKeyCase))
         case .scalar, .string, .date, .data, .url, .decimal, .tree, .live:
@@ -281,6 +283,8 @@ final class TreeDecoder: Decoder, PathLinked {
             return try live.decodeLive(from: value, decoder: self, component: component) as! T
         case .stringKeyedDictionary:
             return try T(from: plainChild(.value(value), component: component, keyCase: .unchanged))
+        case .array(let array):
+            return try array.decodeElements(as: T.self, from: plainChild(.value(value), component: component, keyCase: inheritedKeyCase))
         case .model, .plain:
             return try T(from: plainChild(.value(value), component: component, keyCase: inheritedKeyCase))
         }

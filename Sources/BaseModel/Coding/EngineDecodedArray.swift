@@ -1,0 +1,35 @@
+/// An array the engine decodes element by element itself, instead of through `Array.init(from:)`
+/// and an unkeyed container: each element goes through the same `decodeChild` the container
+/// would call, with the same paths and errors, and the capacity is reserved up front.
+protocol EngineDecodedArray {
+    /// Decodes the array `decoder` reads, as `type` (which is `Self`).
+    ///
+    /// - Throws: ``ModelError`` as `init(from:)` does: a value that is not an array, or an element
+    ///   that does not fit, with its index in the path.
+    static func decodeElements<T>(as type: T.Type, from decoder: TreeDecoder) throws -> T
+}
+
+extension Array: EngineDecodedArray where Element: Decodable {
+    static func decodeElements<T>(as type: T.Type, from decoder: TreeDecoder) throws -> T {
+        var result: [Element] = []
+        switch decoder.input {
+        case .value(.array(let elements)):
+            result.reserveCapacity(elements.count)
+            for position in elements.indices {
+                result.append(try decoder.decodeChild(Element.self, from: elements[position], component: .index(position)))
+            }
+        case .node(let node):
+            let index = decoder.state.index!
+            guard case .array(let count) = index.shape(of: node) else { return unsafeBitCast(try Self(from: decoder), to: T.self) }
+            result.reserveCapacity(count)
+            for position in 0..<count {
+                result.append(try decoder.decodeChild(
+                    Element.self, node: index.element(of: node, at: position), component: .index(position)))
+            }
+        default:
+            // Not an array: `init(from:)` throws the error the container would.
+            return unsafeBitCast(try Self(from: decoder), to: T.self)
+        }
+        return unsafeBitCast(result, to: T.self)
+    }
+}
