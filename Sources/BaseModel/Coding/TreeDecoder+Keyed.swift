@@ -179,20 +179,24 @@ extension TreeDecoder {
 
     // MARK: Decoding
 
-    /// A resolved value and the decoder to unbox it with, for the scalar overloads.
-    typealias Located = (owner: TreeDecoder, value: ModelValue, component: ModelPath.Component)
-
-    /// The scalar value of a model property read from one key with no transformer, when the
-    /// input holds one that is not null: the common case, without packaging a resolution.
-    /// Otherwise the general rules, from what was already looked up.
+    /// Decodes a scalar property with `unbox`, which gets the decoder owning the value, the value,
+    /// and its path component (made only when an error needs it). A property read from one key
+    /// with no transformer, present and not null, is the common case: it is unboxed at once.
+    /// Returns `nil` for an optional property that is null or absent everywhere.
+    ///
+    /// - Throws: ``ModelError`` when a required value is absent from the input and the defaults,
+    ///   a transformer refuses it, or `unbox` does.
     @inline(__always)
-    private func located(_ name: String, expected: @autoclosure () -> String, optional: Bool) throws -> Located? {
+    func scalar<Value>(
+        _ name: String, expected: @autoclosure () -> String, optional: Bool,
+        _ unbox: (TreeDecoder, ModelValue, () -> ModelPath.Component) throws -> Value
+    ) throws -> Value? {
         let plan = schema != nil ? plan(for: name) : nil
         let resolution: Resolution
         if let plan, let single = plan.singleKey, plan.transformer == nil, !plan.isUncodable {
             if let input = entry(single) {
                 usage?.markRead(plan.path.primary)
-                if let scalar = state.presentScalar(input) { return (self, scalar, .key(single)) }
+                if let scalar = state.presentScalar(input) { return try unbox(self, scalar) { .key(single) } }
                 resolution = .found(input, owner: self, component: .key(single))
             } else {
                 resolution = .absent
@@ -202,29 +206,15 @@ extension TreeDecoder {
         }
         switch try settle(resolution, name: name, plan: plan, expected: expected(), optional: optional) {
         case .found(let input, let owner, let component):
-            return (owner, state.value(of: input), component)
+            return try unbox(owner, state.value(of: input)) { component }
         case .fromDefaults(let value, let component):
-            return (defaultsDecoder(component: component, value: value), value, component)
+            // A default scalar is the property's own value from `init()`: it unboxes as it is,
+            // with no decoder of its own.
+            return try unbox(self, value) { component }
         case .absent:
             if optional { return nil }
             throw ModelError(.missingValue(expected: expected()), path: path(appending: .key(name)))
         }
-    }
-
-    /// The value for a non-optional scalar property, from the input or the defaults.
-    ///
-    /// - Throws: ``ModelError`` when it is absent from both, or a transformer refuses it.
-    @inline(__always)
-    func required(_ name: String, expected: @autoclosure () -> String) throws -> Located {
-        try located(name, expected: expected(), optional: false)!
-    }
-
-    /// The value for an optional scalar property, or `nil` when it is null or absent everywhere.
-    ///
-    /// - Throws: ``ModelError`` when a transformer refuses it.
-    @inline(__always)
-    func optional(_ name: String, expected: @autoclosure () -> String) throws -> Located? {
-        try located(name, expected: expected(), optional: true)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forProperty name: String) throws -> T {

@@ -2,16 +2,16 @@ import Foundation
 
 /// Reading scalars and tree-native types out of a ``ModelValue``, honouring the coercion policy.
 extension TreeDecoder {
-    func unboxBool(_ value: ModelValue, at component: ModelPath.Component?) throws -> Bool {
+    func unboxBool(_ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> Bool {
         if case .bool(let flag) = value { return flag }
         if coercion == .lenient, let flag = value.looseBool {
-            noteConversion(from: value, to: "bool", at: component)
+            noteConversion(from: value, to: "bool", at: component())
             return flag
         }
-        throw mismatch(expected: "bool", found: value, at: component)
+        throw mismatch(expected: "bool", found: value, at: component())
     }
 
-    func unboxString(_ value: ModelValue, at component: ModelPath.Component?) throws -> String {
+    func unboxString(_ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> String {
         if case .string(let text) = value { return text }
         if coercion == .lenient {
             let converted: String? = switch value {
@@ -22,14 +22,14 @@ extension TreeDecoder {
             default: nil
             }
             if let converted {
-                noteConversion(from: value, to: "string", at: component)
+                noteConversion(from: value, to: "string", at: component())
                 return converted
             }
         }
-        throw mismatch(expected: "string", found: value, at: component)
+        throw mismatch(expected: "string", found: value, at: component())
     }
 
-    func unboxInteger<I: FixedWidthInteger>(_ type: I.Type, _ value: ModelValue, at component: ModelPath.Component?) throws -> I {
+    func unboxInteger<I: FixedWidthInteger>(_ type: I.Type, _ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> I {
         switch value {
         case .integer(let number):
             if let exact = I(exactly: number) { return exact }
@@ -39,11 +39,11 @@ extension TreeDecoder {
             if let exact = I(exactly: number) { return exact }
         case .string(let text) where coercion == .lenient:
             if let exact = I(text.trimmingCharacters(in: .whitespaces)) {
-                noteConversion(from: value, to: "integer", at: component)
+                noteConversion(from: value, to: "integer", at: component())
                 return exact
             }
         case .bool(let flag) where coercion == .lenient:
-            noteConversion(from: value, to: "integer", at: component)
+            noteConversion(from: value, to: "integer", at: component())
             return flag ? 1 : 0
         default:
             break
@@ -51,69 +51,69 @@ extension TreeDecoder {
         if value.numberValue != nil {
             throw ModelError(
                 .invalidValue("\(value.excerpt) does not fit in \(I.self)"),
-                path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
+                path: component().map(path(appending:)) ?? path, excerpt: value.excerpt)
         }
-        throw mismatch(expected: "integer", found: value, at: component)
+        throw mismatch(expected: "integer", found: value, at: component())
     }
 
-    func unboxDouble(_ value: ModelValue, at component: ModelPath.Component?) throws -> Double {
+    func unboxDouble(_ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> Double {
         if let number = value.numberValue { return number }
         if coercion == .lenient, case .string(let text) = value, let number = Double(text.trimmingCharacters(in: .whitespaces)) {
-            noteConversion(from: value, to: "double", at: component)
+            noteConversion(from: value, to: "double", at: component())
             return number
         }
-        throw mismatch(expected: "number", found: value, at: component)
+        throw mismatch(expected: "number", found: value, at: component())
     }
 
-    func unboxFloat(_ value: ModelValue, at component: ModelPath.Component?) throws -> Float {
-        Float(try unboxDouble(value, at: component))
+    func unboxFloat(_ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> Float {
+        Float(try unboxDouble(value, at: component()))
     }
 
-    func unboxDate(_ value: ModelValue, at component: ModelPath.Component?) throws -> Date {
+    func unboxDate(_ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> Date {
         switch value {
         case .date(let date): return date
         case .string(let text):
             if let date = ISO8601.parse(text) { return date }
             throw ModelError(
                 .invalidValue("not an ISO-8601 date (add a date transformer for other formats)"),
-                path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
+                path: component().map(path(appending:)) ?? path, excerpt: value.excerpt)
         default:
-            throw mismatch(expected: "date", found: value, at: component)
+            throw mismatch(expected: "date", found: value, at: component())
         }
     }
 
-    func unboxData(_ value: ModelValue, at component: ModelPath.Component?) throws -> Data {
+    func unboxData(_ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> Data {
         switch value {
         case .data(let data): return data
         case .string(let text):
             if let data = Data(base64Encoded: text) { return data }
             throw ModelError(
-                .invalidValue("not base64 data"), path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
+                .invalidValue("not base64 data"), path: component().map(path(appending:)) ?? path, excerpt: value.excerpt)
         default:
-            throw mismatch(expected: "data", found: value, at: component)
+            throw mismatch(expected: "data", found: value, at: component())
         }
     }
 
-    func unboxURL(_ value: ModelValue, at component: ModelPath.Component?) throws -> URL {
-        guard case .string(let text) = value else { throw mismatch(expected: "URL string", found: value, at: component) }
+    func unboxURL(_ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> URL {
+        guard case .string(let text) = value else { throw mismatch(expected: "URL string", found: value, at: component()) }
         guard let url = URL(string: text) else {
-            throw ModelError(.invalidValue("not a URL"), path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
+            throw ModelError(.invalidValue("not a URL"), path: component().map(path(appending:)) ?? path, excerpt: value.excerpt)
         }
         return url
     }
 
-    func unboxDecimal(_ value: ModelValue, at component: ModelPath.Component?) throws -> Decimal {
+    func unboxDecimal(_ value: ModelValue, at component: @autoclosure () -> ModelPath.Component?) throws -> Decimal {
         switch value {
         case .integer(let number): return Decimal(number)
         case .unsignedInteger(let number): return Decimal(number)
         case .double(let number): return Decimal(string: String(number)) ?? Decimal(number)
         case .string(let text) where coercion == .lenient:
             if let decimal = Decimal(string: text) {
-                noteConversion(from: value, to: "number", at: component)
+                noteConversion(from: value, to: "number", at: component())
                 return decimal
             }
         default: break
         }
-        throw mismatch(expected: "number", found: value, at: component)
+        throw mismatch(expected: "number", found: value, at: component())
     }
 }

@@ -24,145 +24,117 @@ struct TreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let located = try decoder.required(key.stringValue, expected: "Bool")
-        return try located.owner.unboxBool(located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Bool", optional: false) { try $0.unboxBool($1, at: $2()) }!
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let located = try decoder.required(key.stringValue, expected: "String")
-        return try located.owner.unboxString(located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "String", optional: false) { try $0.unboxString($1, at: $2()) }!
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let located = try decoder.required(key.stringValue, expected: "Double")
-        return try located.owner.unboxDouble(located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Double", optional: false) { try $0.unboxDouble($1, at: $2()) }!
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        let located = try decoder.required(key.stringValue, expected: "Float")
-        return try located.owner.unboxFloat(located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Float", optional: false) { try $0.unboxFloat($1, at: $2()) }!
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        let located = try decoder.required(key.stringValue, expected: "Int")
-        return try located.owner.unboxInteger(Int.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int", optional: false) { try $0.unboxInteger(Int.self, $1, at: $2()) }!
     }
 
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        let located = try decoder.required(key.stringValue, expected: "Int8")
-        return try located.owner.unboxInteger(Int8.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int8", optional: false) { try $0.unboxInteger(Int8.self, $1, at: $2()) }!
     }
 
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        let located = try decoder.required(key.stringValue, expected: "Int16")
-        return try located.owner.unboxInteger(Int16.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int16", optional: false) { try $0.unboxInteger(Int16.self, $1, at: $2()) }!
     }
 
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        let located = try decoder.required(key.stringValue, expected: "Int32")
-        return try located.owner.unboxInteger(Int32.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int32", optional: false) { try $0.unboxInteger(Int32.self, $1, at: $2()) }!
     }
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        let located = try decoder.required(key.stringValue, expected: "Int64")
-        return try located.owner.unboxInteger(Int64.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int64", optional: false) { try $0.unboxInteger(Int64.self, $1, at: $2()) }!
     }
 
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        let located = try decoder.required(key.stringValue, expected: "UInt")
-        return try located.owner.unboxInteger(UInt.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt", optional: false) { try $0.unboxInteger(UInt.self, $1, at: $2()) }!
     }
 
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        let located = try decoder.required(key.stringValue, expected: "UInt8")
-        return try located.owner.unboxInteger(UInt8.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt8", optional: false) { try $0.unboxInteger(UInt8.self, $1, at: $2()) }!
     }
 
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        let located = try decoder.required(key.stringValue, expected: "UInt16")
-        return try located.owner.unboxInteger(UInt16.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt16", optional: false) { try $0.unboxInteger(UInt16.self, $1, at: $2()) }!
     }
 
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        let located = try decoder.required(key.stringValue, expected: "UInt32")
-        return try located.owner.unboxInteger(UInt32.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt32", optional: false) { try $0.unboxInteger(UInt32.self, $1, at: $2()) }!
     }
 
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        let located = try decoder.required(key.stringValue, expected: "UInt64")
-        return try located.owner.unboxInteger(UInt64.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt64", optional: false) { try $0.unboxInteger(UInt64.self, $1, at: $2()) }!
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder.decode(type, forProperty: key.stringValue) }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let located = try decoder.optional(key.stringValue, expected: "Bool") else { return nil }
-        return try located.owner.unboxBool(located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Bool", optional: true) { try $0.unboxBool($1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let located = try decoder.optional(key.stringValue, expected: "String") else { return nil }
-        return try located.owner.unboxString(located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "String", optional: true) { try $0.unboxString($1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let located = try decoder.optional(key.stringValue, expected: "Double") else { return nil }
-        return try located.owner.unboxDouble(located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Double", optional: true) { try $0.unboxDouble($1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let located = try decoder.optional(key.stringValue, expected: "Float") else { return nil }
-        return try located.owner.unboxFloat(located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Float", optional: true) { try $0.unboxFloat($1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let located = try decoder.optional(key.stringValue, expected: "Int") else { return nil }
-        return try located.owner.unboxInteger(Int.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int", optional: true) { try $0.unboxInteger(Int.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        guard let located = try decoder.optional(key.stringValue, expected: "Int8") else { return nil }
-        return try located.owner.unboxInteger(Int8.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int8", optional: true) { try $0.unboxInteger(Int8.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        guard let located = try decoder.optional(key.stringValue, expected: "Int16") else { return nil }
-        return try located.owner.unboxInteger(Int16.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int16", optional: true) { try $0.unboxInteger(Int16.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        guard let located = try decoder.optional(key.stringValue, expected: "Int32") else { return nil }
-        return try located.owner.unboxInteger(Int32.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int32", optional: true) { try $0.unboxInteger(Int32.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        guard let located = try decoder.optional(key.stringValue, expected: "Int64") else { return nil }
-        return try located.owner.unboxInteger(Int64.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "Int64", optional: true) { try $0.unboxInteger(Int64.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        guard let located = try decoder.optional(key.stringValue, expected: "UInt") else { return nil }
-        return try located.owner.unboxInteger(UInt.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt", optional: true) { try $0.unboxInteger(UInt.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        guard let located = try decoder.optional(key.stringValue, expected: "UInt8") else { return nil }
-        return try located.owner.unboxInteger(UInt8.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt8", optional: true) { try $0.unboxInteger(UInt8.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        guard let located = try decoder.optional(key.stringValue, expected: "UInt16") else { return nil }
-        return try located.owner.unboxInteger(UInt16.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt16", optional: true) { try $0.unboxInteger(UInt16.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        guard let located = try decoder.optional(key.stringValue, expected: "UInt32") else { return nil }
-        return try located.owner.unboxInteger(UInt32.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt32", optional: true) { try $0.unboxInteger(UInt32.self, $1, at: $2()) }
     }
 
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        guard let located = try decoder.optional(key.stringValue, expected: "UInt64") else { return nil }
-        return try located.owner.unboxInteger(UInt64.self, located.value, at: located.component)
+        try decoder.scalar(key.stringValue, expected: "UInt64", optional: true) { try $0.unboxInteger(UInt64.self, $1, at: $2()) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
