@@ -170,7 +170,7 @@ extension TreeDecoder {
         if noting, state.collectsReport, !plan.isUncodable {
             state.report!.defaultedKeys.append(path(appending: plan.path.primary))
         }
-        guard let value = defaults[name], !value.isNull else {
+        guard let value = defaultEntries[name], !value.isNull else {
             if optional { return .absent }
             throw ModelError(.missingValue(expected: expected), path: path(appending: plan.path.primary))
         }

@@ -22,16 +22,19 @@ final class TreeDecoder: Decoder, PathLinked {
     /// Plain mode: local keys, no transformers or defaults. Used for defaults trees and copies.
     let plain: Bool
 
-    /// The model's defaults tree, made the first time a key is missing: the enclosing model's
-    /// default for this property when it has one (so defaults merge deeply, principle 3), else
-    /// this type's own `init()`.
-    private(set) lazy var defaults: ModelValue = {
-        if let baseTree { return baseTree }
-        if let (parent, property) = defaultsSource, case .dictionary? = parent.defaults[property] {
-            return parent.defaults[property]!
+    /// The model's defaults tree's entries, made the first time a key is missing: the enclosing
+    /// model's default for this property when it has one (so defaults merge deeply, principle 3),
+    /// else this type's own `init()`. (Entries, not the tree: a lookup then copies nothing.)
+    private(set) lazy var defaultEntries: OrderedDictionary<String, ModelValue> = {
+        func entries(of tree: ModelValue) -> OrderedDictionary<String, ModelValue> {
+            if case .dictionary(let entries) = tree { entries } else { [:] }
         }
-        guard let schema else { return .dictionary([:]) }
-        return state.planOrder(for: schema).defaults()
+        if let baseTree { return entries(of: baseTree) }
+        if let (parent, property) = defaultsSource, case .dictionary(let entries)? = parent.defaultEntries[property] {
+            return entries
+        }
+        guard let schema else { return [:] }
+        return entries(of: state.planOrder(for: schema).defaults())
     }()
 
     /// The enclosing model decoder and property whose default this model's defaults come from.
