@@ -9,10 +9,14 @@ public struct SharedInstanceUpdate: Sendable, Hashable {
     public let typeName: String
     /// Whether the shared instance was freed (`setSharedInstance(nil)`) rather than replaced.
     public let wasCleared: Bool
+    /// Set when this event reports saved data that could not be read and was moved aside (the
+    /// instance was then built without it); `nil` for a replacement.
+    public let failure: SharedInstanceFailure?
 
     /// Creates an update, for comparisons in tests.
-    init(typeName: String, wasCleared: Bool) {
+    init(typeName: String, wasCleared: Bool, failure: SharedInstanceFailure? = nil) {
         self.typeName = typeName
         self.wasCleared = wasCleared
+        self.failure = failure
     }
 }

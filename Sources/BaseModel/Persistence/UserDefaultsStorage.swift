@@ -39,6 +39,25 @@ struct UserDefaultsStorage: SharedInstanceStorage {
         defaults.synchronize()
     }
 
+    /// Moves the type's keys into one dictionary under `<typeName>.<tag>` in the same defaults
+    /// (`TodoList.unreadable-20261125T063513Z`), values untouched, and removes them; one
+    /// `synchronize()` writes both changes.
+    ///
+    /// - Throws: ``ModelError`` when the suite cannot be opened.
+    func quarantine<M: SharedModel>(_ type: M.Type, tag: String) throws(ModelError) -> String? {
+        let defaults = try Self.defaults(for: type)
+        var entries: [String: Any] = [:]
+        for key in M.storedPropertyKeys {
+            if let value = defaults.object(forKey: key) { entries[key] = value }
+        }
+        guard !entries.isEmpty else { return nil }
+        let quarantineKey = "\(M.typeName).\(tag)"
+        defaults.set(entries, forKey: quarantineKey)
+        for key in entries.keys { defaults.removeObject(forKey: key) }
+        defaults.synchronize()
+        return "user defaults key \(quarantineKey)"
+    }
+
     /// The defaults `type` saves into: its ``SharedModel/userDefaultsSuite``, or the standard defaults.
     static func defaults<M: SharedModel>(for type: M.Type) throws(ModelError) -> UserDefaults {
         guard let suite = M.userDefaultsSuite else { return .standard }

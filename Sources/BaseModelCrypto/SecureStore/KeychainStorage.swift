@@ -43,4 +43,12 @@ struct KeychainStorage: SharedInstanceStorage {
         }
         try SecureStores.store(for: M.self).update(changes)
     }
+
+    /// Moves the type's items to accounts tagged with `tag` (see
+    /// ``SecureItemStore/quarantine(accounts:tag:)``).
+    ///
+    /// - Throws: ``ModelError`` when the store cannot be changed.
+    func quarantine<M: SharedModel>(_ type: M.Type, tag: String) throws(ModelError) -> String? {
+        try SecureStores.store(for: type).quarantine(accounts: M.storedPropertyKeys, tag: tag)
+    }
 }

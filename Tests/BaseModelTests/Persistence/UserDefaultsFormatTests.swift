@@ -54,3 +54,40 @@ final class Preferences: SharedModel, @unchecked Sendable {
         #expect(reloaded.scratch == "not saved")
     }
 }
+
+/// A user-defaults model whose stored value no longer decodes.
+final class Volume: SharedModel, @unchecked Sendable {
+    var level = 5
+    var muted = false
+    required init() {}
+    static var saveFormat: ModelFormat { .userDefaults }
+    static var userDefaultsSuite: String? { userDefaultsTestSuite }
+    static var resourceFile: String { "/nonexistent/Volume.plist" }
+}
+
+@Suite(.serialized) struct UserDefaultsQuarantineTests {
+    /// Values that no longer decode move, untouched, into one tagged key of the same defaults;
+    /// the next save writes the properties anew and leaves that key alone.
+    @Test func unreadableValuesMoveToATaggedKey() throws {
+        let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite))
+        defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite) }
+        defaults.set("loud", forKey: "level")
+        defaults.set(true, forKey: "muted")
+        Volume.setSharedInstance(nil)
+
+        #expect(Volume.shared.level == 5)
+        let failure = try #require(Volume.sharedInstanceFailure)
+        #expect(failure.error.path == ModelPath([.key("level")]))
+        let key = try #require(defaults.dictionaryRepresentation().keys.first { $0.hasPrefix("Volume.unreadable-") })
+        #expect(failure.quarantine == "user defaults key \(key)")
+        let moved = try #require(defaults.dictionary(forKey: key))
+        #expect(moved["level"] as? String == "loud")
+        #expect(moved["muted"] as? Bool == true)
+        #expect(defaults.object(forKey: "level") == nil)
+
+        Volume.shared.level = 9
+        try Volume.shared.save()
+        #expect(defaults.integer(forKey: "level") == 9)
+        #expect(defaults.dictionary(forKey: key)?["level"] as? String == "loud")
+    }
+}

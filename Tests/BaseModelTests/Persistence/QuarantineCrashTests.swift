@@ -1,0 +1,57 @@
+@testable import BaseModel
+import Foundation
+import Testing
+
+/// `shared-instance-crash-child` moves unreadable save files aside one folder after another and
+/// is killed with SIGKILL part-way; afterwards every file's bytes are under its own name or its
+/// quarantined name (both only while a move was cut short), never neither.
+@Suite(.serialized) struct QuarantineCrashTests {
+    static let folderCount = 400
+    /// How long after the child starts it is killed, per round.
+    static let delays: [Duration] = [.zero, .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(60)]
+
+    @Test func aKillWhileQuarantiningNeverLosesAFile() async throws {
+        let executable = try #require(SiblingExecutable.url(named: "shared-instance-crash-child"), "run swift build first")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bm-quarantine-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var interrupted = 0
+        for (round, delay) in Self.delays.enumerated() {
+            let folder = root.appendingPathComponent("round-\(round)")
+            var originals: [Data] = []
+            for index in 0..<Self.folderCount {
+                let place = folder.appendingPathComponent(String(index))
+                try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+                let bytes = Data("{\"title\": \"journal \(index)\", \"count\": ".utf8)   // cut short: unreadable
+                try bytes.write(to: place.appendingPathComponent("Journal.json"))
+                originals.append(bytes)
+            }
+            let started = folder.appendingPathComponent("started")
+            let child = Process()
+            child.executableURL = executable
+            child.arguments = [folder.path, String(Self.folderCount), started.path]
+            try child.run()
+            var waited = 0
+            while !FileManager.default.fileExists(atPath: started.path), child.isRunning, waited < 3000 {
+                try await Task.sleep(for: .milliseconds(1))
+                waited += 1
+            }
+            try await Task.sleep(for: delay)
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+
+            var moved = 0
+            for (index, original) in originals.enumerated() {
+                let place = folder.appendingPathComponent(String(index))
+                let names = try FileManager.default.contentsOfDirectory(atPath: place.path).sorted()
+                let holders = try names.filter { try Data(contentsOf: place.appendingPathComponent($0)) == original }
+                #expect(!holders.isEmpty, "round \(round), folder \(index): the bytes are gone (\(names))")
+                #expect(holders.count == names.count, "round \(round), folder \(index): another file appeared (\(names))")
+                #expect(names.allSatisfy { $0 == "Journal.json" || ($0.hasPrefix("Journal.unreadable-") && $0.hasSuffix(".json")) })
+                if names.contains(where: { $0.hasPrefix("Journal.unreadable-") }) { moved += 1 }
+            }
+            if moved > 0 && moved < Self.folderCount { interrupted += 1 }
+        }
+        // At least one kill landed part-way through the folders, so the test saw real interruptions.
+        #expect(interrupted > 0)
+    }
+}
