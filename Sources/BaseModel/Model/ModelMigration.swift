@@ -18,12 +18,20 @@ import OrderedCollections
 public struct ModelMigration: Sendable {
     /// What the step does, for errors: `rename name → title`.
     let name: String
+    /// The top-level key the step reads, when it names one: storages that keep one entry per
+    /// property (user defaults, the keychain) load it too, and remove it on save.
+    let sourceKey: String?
     private let body: @Sendable (inout ModelValue) throws -> Void
 
     /// A step that runs `body` on the whole tree, under `name` in errors. An error it throws
     /// fails the migration.
     public init(_ name: String, _ body: @escaping @Sendable (inout ModelValue) throws -> Void) {
+        self.init(name, sourceKey: nil, body)
+    }
+
+    private init(_ name: String, sourceKey: String?, _ body: @escaping @Sendable (inout ModelValue) throws -> Void) {
         self.name = name
+        self.sourceKey = sourceKey
         self.body = body
     }
 
@@ -38,7 +46,7 @@ public struct ModelMigration: Sendable {
     }
 
     private static func move(_ path: String, to newPath: String, name: String) -> ModelMigration {
-        ModelMigration(name) { tree in
+        ModelMigration(name, sourceKey: steps(path).first) { tree in
             guard let value = try remove(steps(path), in: &tree) else { return }
             try set(value, at: steps(newPath), in: &tree)
         }
@@ -46,7 +54,7 @@ public struct ModelMigration: Sendable {
 
     /// The value at dotted `path` is removed.
     public static func drop(_ path: String) -> ModelMigration {
-        ModelMigration("drop \(path)") { tree in _ = try remove(steps(path), in: &tree) }
+        ModelMigration("drop \(path)", sourceKey: steps(path).first) { tree in _ = try remove(steps(path), in: &tree) }
     }
 
     /// `value` is set at dotted `path` when nothing is there.

@@ -43,4 +43,17 @@ extension Model {
         let schema = ModelSchema.of(Self.self)
         return codablePropertyKeys.compactMap { schema.remotePath(for: $0).primary.first?.key }
     }
+
+    /// Keys older versions kept that the ``migrations`` move or drop: per-property stores load
+    /// them for the steps, and remove them when they save.
+    package static var migratedAwayKeys: [String] {
+        let current = Set(storedPropertyKeys)
+        var keys: [String] = []
+        for version in migrations.keys.sorted() {
+            for step in migrations[version] ?? [] {
+                if let key = step.sourceKey, !current.contains(key), !keys.contains(key) { keys.append(key) }
+            }
+        }
+        return keys
+    }
 }

@@ -61,3 +61,34 @@ struct Passport: SecureStoredModel, Equatable {
         #expect(try vault.accounts().count == 4)
     }
 }
+
+/// Version 2 of a keychain model: `number` became `code`.
+struct PassportV2: SecureStoredModel, Equatable {
+    var holder = ""
+    var code = 0
+
+    static var typeName: String { "Passport" }
+    static var schemaVersion: Int { 2 }
+    static var migrations: [Int: [ModelMigration]] { [1: [.rename("number", to: "code")]] }
+    static var saveFormat: ModelFormat { .keychain }
+    static var resourceFile: String { "/nonexistent/Passport.plist" }
+    static var secureStore: any SecureStore { FileVault(service: "PassportV2", directory: Passport.folder) }
+}
+
+@Suite(.serialized) struct VaultVersionTests {
+    /// The version is the item `$schemaVersion`; version-1 items migrate through the steps.
+    @Test func theVersionIsAnItem() throws {
+        FormatRegistry.shared.register(KeychainStorage(), for: .keychain)
+        defer { try? FileManager.default.removeItem(at: Passport.folder) }
+        let vault = FileVault(service: "PassportV2", directory: Passport.folder)
+        try vault.update(["holder": Data("ada".utf8), "number": try SecureItemCoding.encode(7)])
+        PassportV2.setSharedInstance(nil)
+        #expect(PassportV2.shared == PassportV2(holder: "ada", code: 7))
+        try PassportV2.shared.save()
+        #expect(try vault.value(for: "$schemaVersion") == 2)
+        #expect(try vault.accounts() == ["$schemaVersion", "code", "holder"])
+        PassportV2.setSharedInstance(nil)
+        #expect(PassportV2.shared == PassportV2(holder: "ada", code: 7))
+        #expect(PassportV2.savedSchemaVersion == 2)
+    }
+}

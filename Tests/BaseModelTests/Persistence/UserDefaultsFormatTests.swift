@@ -91,3 +91,38 @@ final class Volume: SharedModel, @unchecked Sendable {
         #expect(defaults.dictionary(forKey: key)?["level"] as? String == "loud")
     }
 }
+
+/// Version 2 of a user-defaults model: `level` became `loudness`, ten times finer.
+final class Loudness: SharedModel, @unchecked Sendable {
+    var loudness = 50
+    required init() {}
+    static var schemaVersion: Int { 2 }
+    static var migrations: [Int: [ModelMigration]] {
+        [1: [.rename("level", to: "loudness"), .convert("loudness") { value in
+            guard case .integer(let level) = value else { return value }
+            return .integer(level * 10)
+        }]]
+    }
+    static var saveFormat: ModelFormat { .userDefaults }
+    static var userDefaultsSuite: String? { userDefaultsTestSuite + ".versions" }
+    static var resourceFile: String { "/nonexistent/Loudness.plist" }
+}
+
+@Suite(.serialized) struct UserDefaultsVersionTests {
+    /// Version-1 keys migrate once; the saved version key keeps the steps from running again.
+    @Test func theVersionIsAKeyOfItsOwn() throws {
+        let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite + ".versions"))
+        defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite + ".versions") }
+        defaults.set(3, forKey: "level")
+        Loudness.setSharedInstance(nil)
+        #expect(Loudness.shared.loudness == 30)
+        #expect(Loudness.savedSchemaVersion == 1)
+        try Loudness.shared.save()
+        #expect(defaults.integer(forKey: "loudness") == 30)
+        #expect(defaults.integer(forKey: "Loudness.$schemaVersion") == 2)
+        #expect(defaults.object(forKey: "level") == nil)   // migrated away
+        Loudness.setSharedInstance(nil)
+        #expect(Loudness.shared.loudness == 30)
+        #expect(Loudness.savedSchemaVersion == 2)
+    }
+}
