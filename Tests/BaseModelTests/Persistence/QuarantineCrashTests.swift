@@ -2,9 +2,10 @@
 import Foundation
 import Testing
 
-/// `shared-instance-crash-child` moves unreadable save files aside one folder after another and
-/// is killed with SIGKILL part-way; afterwards every file's bytes are under its own name or its
-/// quarantined name (both only while a move was cut short), never neither.
+/// `shared-instance-crash-child` moves unreadable save files aside (or migrates and saves them)
+/// one folder after another and is killed with SIGKILL part-way; afterwards every file's bytes
+/// are under its own name or its quarantined name (both only while a move was cut short), never
+/// neither, and a migrated file is the old version or the whole new one.
 @Suite(.serialized) struct QuarantineCrashTests {
     static let folderCount = 400
     /// How long after the child starts it is killed, per round.
@@ -25,19 +26,7 @@ import Testing
                 try bytes.write(to: place.appendingPathComponent("Journal.json"))
                 originals.append(bytes)
             }
-            let started = folder.appendingPathComponent("started")
-            let child = Process()
-            child.executableURL = executable
-            child.arguments = [folder.path, String(Self.folderCount), started.path]
-            try child.run()
-            var waited = 0
-            while !FileManager.default.fileExists(atPath: started.path), child.isRunning, waited < 3000 {
-                try await Task.sleep(for: .milliseconds(1))
-                waited += 1
-            }
-            try await Task.sleep(for: delay)
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            try await Self.runAndKill(executable, folder: folder, after: delay, mode: "quarantine")
 
             var moved = 0
             for (index, original) in originals.enumerated() {
@@ -53,5 +42,58 @@ import Testing
         }
         // At least one kill landed part-way through the folders, so the test saw real interruptions.
         #expect(interrupted > 0)
+    }
+
+    @Test func aKillWhileMigratingLeavesTheOldOrTheNewVersion() async throws {
+        let executable = try #require(SiblingExecutable.url(named: "shared-instance-crash-child"), "run swift build first")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bm-migrate-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var interrupted = 0
+        for (round, delay) in Self.delays.enumerated() {
+            let folder = root.appendingPathComponent("round-\(round)")
+            var originals: [Data] = []
+            for index in 0..<Self.folderCount {
+                let place = folder.appendingPathComponent(String(index))
+                try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+                let bytes = Data("{\"name\": \"journal \(index)\", \"count\": \(index)}".utf8)
+                try bytes.write(to: place.appendingPathComponent("Journal.json"))
+                originals.append(bytes)
+            }
+            try await Self.runAndKill(executable, folder: folder, after: delay, mode: "migrate")
+
+            var migrated = 0
+            for (index, original) in originals.enumerated() {
+                let place = folder.appendingPathComponent(String(index))
+                // A write cut short leaves Foundation's temporary file (`.dat.nosync…`) beside it.
+                let names = try FileManager.default.contentsOfDirectory(atPath: place.path).filter { !$0.hasPrefix(".dat.nosync") }
+                #expect(names == ["Journal.json"], "round \(round), folder \(index): \(names)")
+                let bytes = try Data(contentsOf: place.appendingPathComponent("Journal.json"))
+                if bytes == original { continue }
+                migrated += 1
+                let tree = try ModelValue(data: bytes)
+                #expect(tree == ["title": .string("journal \(index)"), "count": .integer(Int64(index)), "$schemaVersion": 2],
+                        "round \(round), folder \(index): \(tree)")
+            }
+            if migrated > 0 && migrated < Self.folderCount { interrupted += 1 }
+        }
+        #expect(interrupted > 0)
+    }
+
+    /// Starts the child on `folder`, waits until it has started, lets it run for `delay`, then
+    /// kills it with SIGKILL.
+    static func runAndKill(_ executable: URL, folder: URL, after delay: Duration, mode: String) async throws {
+        let started = folder.appendingPathComponent("started")
+        let child = Process()
+        child.executableURL = executable
+        child.arguments = [folder.path, String(folderCount), started.path, mode]
+        try child.run()
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: started.path), child.isRunning, waited < 3000 {
+            try await Task.sleep(for: .milliseconds(1))
+            waited += 1
+        }
+        try await Task.sleep(for: delay)
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
     }
 }
