@@ -13,14 +13,13 @@ extension Model {
     /// A model from a store's bytes in `codec`'s format, migrated up to ``schemaVersion`` first,
     /// and the version they were written with.
     ///
+    /// Always through the tree, which shows the recorded version, also for a codec that could
+    /// stream (`fast`): a version-1 model must still see a newer version's data as newer.
+    ///
     /// - Throws: ``ModelError`` when the bytes do not parse, migrate or decode.
     package static func fromStoredData(
         _ data: Data, codec: any FormatCodec, decoder: ModelDecoder
     ) throws(ModelError) -> (model: Self, version: Int) {
-        if migrations.isEmpty && schemaVersion == 1 {
-            // Nothing to migrate: the codec's own (maybe streaming) reader, which skips `$schemaVersion`.
-            return (try codec.decodeModel(Self.self, from: data, using: decoder), 1)
-        }
         let (tree, version) = try migrated(codec.decodeTree(from: data))
         return (try codec.forThisFormat(decoder).decode(Self.self, from: tree), version)
     }
