@@ -34,6 +34,12 @@ import Synchronization
 /// read-modify-write from concurrent tasks call ``update(_:id:attempts:_:)``, which checks the
 /// version it read itself and reapplies the change to the newer model on a conflict.
 ///
+/// Saved-data rules: a row that does not decode counts as not read, so the version check keeps
+/// any save from replacing it; a row of an older ``Model/schemaVersion`` is migrated on fetch
+/// and the next save writes the current version (`$schemaVersion` in the body); a row of a
+/// newer version is read, and a save of it throws ``ModelError/Reason/newerVersion(found:known:)``
+/// unless the policy is ``ConflictPolicy/overwrite``.
+///
 /// ## Topics
 /// - Opening: ``init(url:format:onConflict:context:)``,
 ///   ``init(environment:format:onConflict:context:)``, ``close()``

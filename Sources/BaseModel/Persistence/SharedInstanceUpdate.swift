@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// A replacement of a shared instance, as ``SharedModel/sharedInstanceUpdates`` delivers it. Read the
-/// type's `shared` for the new instance (it is not carried here, since models need not be
-/// `Sendable`).
+/// A replacement of a shared instance, or a failure to read its saved data, as
+/// ``SharedModel/sharedInstanceUpdates`` delivers it. Read the type's `shared` for the new
+/// instance (it is not carried here, since models need not be `Sendable`).
 public struct SharedInstanceUpdate: Sendable, Hashable {
     /// The ``Model/typeName`` of the type whose shared instance changed.
     public let typeName: String
