@@ -72,15 +72,16 @@ struct PassportV2: SecureStoredModel, Equatable {
     static var migrations: [Int: [ModelMigration]] { [1: [.rename("number", to: "code")]] }
     static var saveFormat: ModelFormat { .keychain }
     static var resourceFile: String { "/nonexistent/Passport.plist" }
-    static var secureStore: any SecureStore { FileVault(service: "PassportV2", directory: Passport.folder) }
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bmcrypto-versions-\(UUID().uuidString)")
+    static var secureStore: any SecureStore { FileVault(service: "PassportV2", directory: folder) }
 }
 
 @Suite(.serialized) struct VaultVersionTests {
     /// The version is the item `$schemaVersion`; version-1 items migrate through the steps.
     @Test func theVersionIsAnItem() throws {
         FormatRegistry.shared.register(KeychainStorage(), for: .keychain)
-        defer { try? FileManager.default.removeItem(at: Passport.folder) }
-        let vault = FileVault(service: "PassportV2", directory: Passport.folder)
+        defer { try? FileManager.default.removeItem(at: PassportV2.folder) }
+        let vault = FileVault(service: "PassportV2", directory: PassportV2.folder)
         try vault.update(["holder": Data("ada".utf8), "number": try SecureItemCoding.encode(7)])
         PassportV2.setSharedInstance(nil)
         #expect(PassportV2.shared == PassportV2(holder: "ada", code: 7))

@@ -165,6 +165,24 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         #expect(FileManager.default.fileExists(atPath: JournalFixture.resource.path))
     }
 
+    /// A save file that is there but cannot be read at all (here a folder in its place) is not
+    /// moved; `save()` refuses to replace it until told to.
+    @Test func unreadableDataThatStaysMakesSaveRefuse() throws {
+        try JournalFixture.reset(format: .json)
+        try FileManager.default.createDirectory(atPath: Journal.saveFile, withIntermediateDirectories: false)
+        let journal = Journal.shared
+        let failure = try #require(Journal.sharedInstanceFailure)
+        #expect(failure.quarantine == nil)
+        guard case .io = failure.error.reason else { Issue.record("\(failure.error)"); return }
+        let refusal = #expect(throws: ModelError.self) { try journal.save() }
+        #expect(refusal?.description.contains("save(overwriting: true)") == true)
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: Journal.saveFile, isDirectory: &isFolder) && isFolder.boolValue)
+        try FileManager.default.removeItem(atPath: Journal.saveFile)
+        try journal.save(overwriting: true)
+        try journal.save()
+    }
+
     /// Quarantined names: the tag before the extension, a number when the name is taken.
     @Test func quarantinedNamesKeepTheExtensionAndNeverCollide() throws {
         let folder = JournalFixture.root.appendingPathComponent("names")

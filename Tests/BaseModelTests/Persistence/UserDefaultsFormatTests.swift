@@ -61,7 +61,7 @@ final class Volume: SharedModel, @unchecked Sendable {
     var muted = false
     required init() {}
     static var saveFormat: ModelFormat { .userDefaults }
-    static var userDefaultsSuite: String? { userDefaultsTestSuite }
+    static var userDefaultsSuite: String? { userDefaultsTestSuite + ".quarantine" }
     static var resourceFile: String { "/nonexistent/Volume.plist" }
 }
 
@@ -69,8 +69,8 @@ final class Volume: SharedModel, @unchecked Sendable {
     /// Values that no longer decode move, untouched, into one tagged key of the same defaults;
     /// the next save writes the properties anew and leaves that key alone.
     @Test func unreadableValuesMoveToATaggedKey() throws {
-        let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite))
-        defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite) }
+        let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite + ".quarantine"))
+        defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite + ".quarantine") }
         defaults.set("loud", forKey: "level")
         defaults.set(true, forKey: "muted")
         Volume.setSharedInstance(nil)
