@@ -123,8 +123,9 @@ struct SharedInstanceBuild<M: SharedModel> {
         do {
             if let storage = FormatRegistry.shared.storage(for: M.saveFormat) {
                 destination = try storage.quarantine(M.self, tag: Quarantine.tag())
-            } else if case .io = saveError.reason {
-                // The file is there but could not be read (permissions): moving it would not help.
+            } else if Self.isUnreadableForNow(saveError) {
+                // The bytes may be fine: the file could not be opened, or needs a password this
+                // run does not have. Keep it in place and keep saves off it.
                 saveRefusal = Self.refusal(saveError, because: "could not be read")
             } else {
                 destination = try Quarantine.moveAside(M.saveURL).path
@@ -133,6 +134,17 @@ struct SharedInstanceBuild<M: SharedModel> {
             saveRefusal = Self.refusal(saveError, because: "could not be moved aside (\(error))")
         }
         failure = SharedInstanceFailure(typeName: M.typeName, error: saveError, quarantine: destination)
+    }
+
+    /// Whether `error` says the data cannot be read by this run rather than that it is bad: an
+    /// I/O failure, or an encrypted file without the right password (the crypto target's
+    /// `wrongPassword` and `passwordRequired`).
+    static func isUnreadableForNow(_ error: ModelError) -> Bool {
+        switch error.reason {
+        case .io: true
+        case .other("crypto", "wrongPassword", _), .other("crypto", "passwordRequired", _): true
+        default: false
+        }
     }
 
     private static func refusal(_ error: ModelError, because why: String) -> ModelError {

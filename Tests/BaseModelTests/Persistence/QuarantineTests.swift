@@ -183,6 +183,18 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         try journal.save()
     }
 
+    /// Data this run cannot open (an I/O failure, an encrypted file without its password) stays
+    /// where it is; data that is bad is moved.
+    @Test func onlyBadDataIsMoved() {
+        typealias Build = SharedInstanceBuild<Journal>
+        #expect(Build.isUnreadableForNow(ModelError(.io(operation: "read", path: "/x", code: 13, message: "denied"))))
+        #expect(Build.isUnreadableForNow(ModelError(.other(domain: "crypto", code: "wrongPassword", message: "wrong"))))
+        #expect(Build.isUnreadableForNow(ModelError(.other(domain: "crypto", code: "passwordRequired", message: "none"))))
+        #expect(!Build.isUnreadableForNow(ModelError(.other(domain: "crypto", code: "authenticationFailed", message: "damaged"))))
+        #expect(!Build.isUnreadableForNow(ModelError(.truncated)))
+        #expect(!Build.isUnreadableForNow(ModelError(.typeMismatch(expected: "integer", found: "string"))))
+    }
+
     /// Quarantined names: the tag before the extension, a number when the name is taken.
     @Test func quarantinedNamesKeepTheExtensionAndNeverCollide() throws {
         let folder = JournalFixture.root.appendingPathComponent("names")
