@@ -42,6 +42,19 @@ struct Passport: SecureStoredModel, Equatable {
         #expect(Passport.sharedInstanceFailure?.quarantine == moved.path)   // kept until a reload reads
     }
 
+    /// Items of keys the model does not know (a newer version's) survive a load and a save: the
+    /// keychain format writes only the model's own items.
+    @Test func itemsOfUnknownKeysSurvive() throws {
+        defer { try? FileManager.default.removeItem(at: Passport.folder) }
+        let vault = FileVault(service: "Passport", directory: Passport.folder)
+        try vault.update(["holder": Data("ada".utf8), "color": Data("teal".utf8)])
+        Passport.setSharedInstance(nil)
+        #expect(Passport.shared.holder == "ada")
+        try Passport(holder: "grace", number: 1).save()
+        #expect(try vault.data(for: "color") == Data("teal".utf8))
+        #expect(try vault.data(for: "holder") == Data("grace".utf8))
+    }
+
     /// Items that no longer decode (a number stored as text) move to tagged accounts in the same
     /// vault, one rewrite; the next save writes the property anew beside them.
     @Test func itemsOfAnotherTypeMoveToTaggedAccounts() throws {

@@ -114,12 +114,14 @@ final class Loudness: SharedModel, @unchecked Sendable {
         let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite + ".versions"))
         defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite + ".versions") }
         defaults.set(3, forKey: "level")
+        defaults.set("left", forKey: "balance")
         Loudness.setSharedInstance(nil)
         #expect(Loudness.shared.loudness == 30)
         #expect(Loudness.savedSchemaVersion == 1)
         try Loudness.shared.save()
         #expect(defaults.integer(forKey: "loudness") == 30)
         #expect(defaults.integer(forKey: "Loudness.$schemaVersion") == 2)
+        #expect(defaults.string(forKey: "balance") == "left")   // a key it does not know stays
         #expect(defaults.object(forKey: "level") == nil)   // migrated away
         Loudness.setSharedInstance(nil)
         #expect(Loudness.shared.loudness == 30)
