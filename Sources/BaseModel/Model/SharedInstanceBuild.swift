@@ -112,8 +112,9 @@ struct SharedInstanceBuild<M: SharedModel> {
     }
 
     /// Moves saved data that could not be read aside (the save file to its quarantined name, a
-    /// storage's entries to tagged keys) and sets ``failure``; when it cannot be moved, or could
-    /// not even be read, sets ``saveRefusal`` so the next save does not replace it.
+    /// storage's entries to tagged keys) and sets ``failure``; when it cannot be moved, could not
+    /// even be opened, or was written by a newer version, it stays, and ``saveRefusal`` keeps the
+    /// next save from replacing it.
     mutating func quarantineSavedData() {
         guard let saveError else {
             if let resourceError { failure = SharedInstanceFailure(typeName: M.typeName, error: resourceError, quarantine: nil) }
@@ -121,12 +122,15 @@ struct SharedInstanceBuild<M: SharedModel> {
         }
         var destination: String?
         do {
-            if let storage = FormatRegistry.shared.storage(for: M.saveFormat) {
-                destination = try storage.quarantine(M.self, tag: Quarantine.tag())
+            if case .newerVersion? = saveRefusal?.reason {
+                // A newer app's data that this version cannot decode is that app's, not bad:
+                // it stays, and the refusal already keeps saves off it.
             } else if Self.isUnreadableForNow(saveError) {
                 // The bytes may be fine: the file could not be opened, or needs a password this
                 // run does not have. Keep it in place and keep saves off it.
                 saveRefusal = Self.refusal(saveError, because: "could not be read")
+            } else if let storage = FormatRegistry.shared.storage(for: M.saveFormat) {
+                destination = try storage.quarantine(M.self, tag: Quarantine.tag())
             } else {
                 destination = try Quarantine.moveAside(M.saveURL).path
             }

@@ -28,20 +28,25 @@ extension Model {
     /// read what it replaces), else why they do not — the caller moves them aside first.
     ///
     /// - Throws: ``ModelError/Reason/newerVersion(found:known:)`` when they were written by a newer
-    ///   version of the model, which a save must not replace.
+    ///   version of the model (decodable or not), which a save must not replace.
     package static func unreadableReason(
         ofStored data: Data, codec: () throws(ModelError) -> any FormatCodec, decoder: ModelDecoder
     ) throws(ModelError) -> ModelError? {
+        let format: any FormatCodec
+        let tree: ModelValue
         let version: Int
         do {
-            let codec = try codec()
-            let (tree, found) = try migrated(codec.decodeTree(from: data))
-            _ = try codec.forThisFormat(decoder).decode(Self.self, from: tree)
-            version = found
+            format = try codec()
+            (tree, version) = try migrated(format.decodeTree(from: data))
         } catch {
             return error
         }
         if version > schemaVersion { throw ModelError(.newerVersion(found: version, known: schemaVersion)) }
+        do {
+            _ = try format.forThisFormat(decoder).decode(Self.self, from: tree)
+        } catch {
+            return error
+        }
         return nil
     }
 }

@@ -208,6 +208,21 @@ final class ForgetfulNote: SharedModel, @unchecked Sendable {
         try note.save()   // the file is ours now
     }
 
+    /// A newer version's file that this version cannot decode stays where it is: it is the
+    /// newer app's data, not damage. The failure is reported and saves are refused.
+    @Test func aNewerFileThatDoesNotDecodeIsNotMoved() throws {
+        try NoteFixture.reset()
+        let newer = Data(#"{"$schemaVersion": 3, "title": "t", "count": "a string in version 3"}"#.utf8)
+        try newer.write(to: NoteFixture.url)
+        #expect(NoteV2.shared.count == 0)
+        let failure = try #require(NoteV2.sharedInstanceFailure)
+        #expect(failure.quarantine == nil)
+        #expect(try Data(contentsOf: NoteFixture.url) == newer)
+        let error = #expect(throws: ModelError.self) { try NoteV2.shared.save() }
+        #expect(error?.reason == .newerVersion(found: 3, known: 2))
+        #expect(try Data(contentsOf: NoteFixture.url) == newer)
+    }
+
     /// Keys an older model does not know (a newer build added them) survive its load and save,
     /// in every format.
     @Test(arguments: formats)

@@ -72,5 +72,12 @@ struct CardV2: IdentifiedModel, Equatable {
         let error = await #expect(throws: ModelError.self) { try await store.save(Card(id: "c", name: "older")) }
         #expect(error?.reason == .newerVersion(found: 2, known: 1))
         #expect(try Data(contentsOf: url) == newer)
+
+        // Newer data this version cannot decode is refused too, not moved aside.
+        let strange = Data(#"{"id": "c", "name": 42, "$schemaVersion": 3}"#.utf8)
+        try strange.write(to: url)
+        await #expect(throws: ModelError.self) { try await store.save(Card(id: "c", name: "older")) }
+        #expect(try Data(contentsOf: url) == strange)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).count == 1)
     }
 }
