@@ -8,8 +8,8 @@ import Testing
 /// neither, and a migrated file is the old version or the whole new one.
 @Suite(.serialized) struct QuarantineCrashTests {
     static let folderCount = 400
-    /// How long after the child starts it is killed, per round.
-    static let delays: [Duration] = [.zero, .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(60)]
+    /// How long after the child has done its first folder it is killed, per round.
+    static let delays: [Duration] = [.zero, .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(20)]
 
     @Test func aKillWhileQuarantiningNeverLosesAFile() async throws {
         let executable = try #require(SiblingExecutable.url(named: "shared-instance-crash-child"), "run swift build first")
@@ -79,16 +79,25 @@ import Testing
         #expect(interrupted > 0)
     }
 
-    /// Starts the child on `folder`, waits until it has started, lets it run for `delay`, then
+    /// Starts the child on `folder`, waits (at most 30 s) until it has changed the first folder,
+    /// so a loaded machine's slow start does not eat the delay, lets it run for `delay`, then
     /// kills it with SIGKILL.
     static func runAndKill(_ executable: URL, folder: URL, after delay: Duration, mode: String) async throws {
         let started = folder.appendingPathComponent("started")
+        let first = folder.appendingPathComponent("0")
         let child = Process()
         child.executableURL = executable
         child.arguments = [folder.path, String(folderCount), started.path, mode]
         try child.run()
+        func firstFolderDone() -> Bool {
+            if mode == "migrate" {
+                let bytes = (try? Data(contentsOf: first.appendingPathComponent("Journal.json"))) ?? Data()
+                return String(decoding: bytes, as: UTF8.self).contains("$schemaVersion")
+            }
+            return ((try? FileManager.default.contentsOfDirectory(atPath: first.path)) ?? []).contains { $0.contains(".unreadable-") }
+        }
         var waited = 0
-        while !FileManager.default.fileExists(atPath: started.path), child.isRunning, waited < 3000 {
+        while !firstFolderDone(), child.isRunning, waited < 30_000 {
             try await Task.sleep(for: .milliseconds(1))
             waited += 1
         }
