@@ -18,11 +18,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .target(
             name: "BaseModel",
-            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: [
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "BaseModelCrypto",
@@ -68,9 +72,15 @@ let package = Package(
             name: "byte-stability-child",
             dependencies: ["BaseModel"]
         ),
+        // Moves unreadable save files aside in a loop until killed: the quarantine crash test of
+        // BaseModelTests launches it from the build folder and kills it with SIGKILL.
+        .executableTarget(
+            name: "shared-instance-crash-child",
+            dependencies: ["BaseModel"]
+        ),
         .testTarget(
             name: "BaseModelTests",
-            dependencies: ["BaseModel"]
+            dependencies: ["BaseModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "BaseModelCryptoTests",

@@ -122,6 +122,7 @@ extension PostgresStore {
         var result = StoreFetchResult<M>()
         result.models.reserveCapacity(rows.count)
         var read: [RowKey: Int64] = [:]
+        var unreadable: [RowKey] = []
         for row in rows {
             do {
                 let model = try decodeRow(M.self, row)
@@ -129,9 +130,14 @@ extension PostgresStore {
                 read[RowKey(type: typeName, id: model.id.modelIdentifier)] = row.version
             } catch {
                 result.failures.append(StoreFailure(location: row.location(typeName: typeName), error: error))
+                unreadable.append(row.key(typeName: typeName))
             }
         }
-        versions.withLock { $0.merge(read) { _, new in new } }
+        // A row that does not decode is not read: a later save of its key must not replace it.
+        versions.withLock { versions in
+            versions.merge(read) { _, new in new }
+            for key in unreadable { versions.removeValue(forKey: key) }
+        }
         return result
     }
 
@@ -141,9 +147,15 @@ extension PostgresStore {
             _ = versions.withLock { $0.removeValue(forKey: key) }
             return nil
         }
-        let model = try decodeRow(M.self, row)
-        versions.withLock { $0[key] = row.version }
-        return model
+        do {
+            let model = try decodeRow(M.self, row)
+            versions.withLock { $0[key] = row.version }
+            return model
+        } catch {
+            // Not read: a later save of this key must not replace the row.
+            _ = versions.withLock { $0.removeValue(forKey: key) }
+            throw error
+        }
     }
 
     /// Encodes `models` and writes their rows in one transaction (one model: one statement, which
@@ -153,6 +165,9 @@ extension PostgresStore {
         rows.reserveCapacity(models.count)
         for model in models { rows.append(try encodeRow(model)) }
         let encoded = rows
+        if policy != .overwrite, let newer = newerRows.withLock({ newer in encoded.compactMap { newer[$0.key] }.first }) {
+            throw ModelError(.newerVersion(found: newer, known: M.schemaVersion), format: "postgres")
+        }
         let known = versions.withLock { versions in
             encoded.reduce(into: [RowKey: Int64]()) { known, row in known[row.key] = versions[row.key] }
         }

@@ -77,8 +77,14 @@ extension PostgresStore {
             _ = versions.withLock { $0.removeValue(forKey: key) }
             return nil
         }
-        let model = try decodeRow(M.self, row)
-        versions.withLock { $0[key] = row.version }
-        return (model, row.version)
+        do throws(ModelError) {
+            let model = try decodeRow(M.self, row)
+            versions.withLock { $0[key] = row.version }
+            return (model, row.version)
+        } catch {
+            // Not read: a later save of this key must not replace the row.
+            _ = versions.withLock { $0.removeValue(forKey: key) }
+            throw error
+        }
     }
 }

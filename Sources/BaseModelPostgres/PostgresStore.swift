@@ -34,6 +34,12 @@ import Synchronization
 /// read-modify-write from concurrent tasks call ``update(_:id:attempts:_:)``, which checks the
 /// version it read itself and reapplies the change to the newer model on a conflict.
 ///
+/// Saved-data rules: a row that does not decode counts as not read, so the version check keeps
+/// any save from replacing it; a row of an older ``Model/schemaVersion`` is migrated on fetch
+/// and the next save writes the current version (`$schemaVersion` in the body); a row of a
+/// newer version is read, and a save of it throws ``ModelError/Reason/newerVersion(found:known:)``
+/// unless the policy is ``ConflictPolicy/overwrite``.
+///
 /// ## Topics
 /// - Opening: ``init(url:format:onConflict:context:)``,
 ///   ``init(environment:format:onConflict:context:)``, ``close()``
@@ -60,6 +66,9 @@ public final class PostgresStore: ModelStore {
     private let blockingConnection: Mutex<PostgresConnection?>
     /// The version of each row this store last read or wrote.
     let versions = Mutex<[RowKey: Int64]>([:])
+    /// Rows last read at a schema version above their model's: a save of them is refused
+    /// (``ModelError/Reason/newerVersion(found:known:)``) unless the policy is ``ConflictPolicy/overwrite``.
+    let newerRows = Mutex<[RowKey: Int]>([:])
     private let codec: any FormatCodec
     private let context: ModelContext
 
@@ -229,7 +238,7 @@ public final class PostgresStore: ModelStore {
 
     /// The model's encoded bytes, as the `json` text or the `body` bytes of its row.
     func encodeRow<M: IdentifiedModel>(_ model: M) throws(ModelError) -> EncodedRow {
-        let data = try codec.encodeModel(model, using: context.encoder)
+        let data = try model.storedData(codec: codec, encoder: context.encoder)
         let key = RowKey(type: M.typeName, id: model.id.modelIdentifier)
         if format == .json {
             return EncodedRow(key: key, json: String(decoding: data, as: UTF8.self), body: nil)
@@ -237,7 +246,8 @@ public final class PostgresStore: ModelStore {
         return EncodedRow(key: key, json: nil, body: ByteBuffer(bytes: data))
     }
 
-    /// Decodes a row's body, written in the format the row names.
+    /// Decodes a row's body, written in the format the row names, migrating older schema
+    /// versions; remembers a row of a newer version, which a save must not replace.
     func decodeRow<M: IdentifiedModel>(_ type: M.Type, _ row: StoredRow) throws(ModelError) -> M {
         let rowCodec =
             row.format == codec.format.rawValue ? codec : try context.formats.codec(for: ModelFormat(rawValue: row.format))
@@ -249,7 +259,12 @@ public final class PostgresStore: ModelStore {
         } else {
             throw ModelError(.malformed("the row has no body"), format: "postgres")
         }
-        return try rowCodec.decodeModel(M.self, from: data, using: context.decoder)
+        let (model, version) = try M.fromStoredData(data, codec: rowCodec, decoder: context.decoder)
+        let key = RowKey(type: M.typeName, id: model.id.modelIdentifier)
+        if version > M.schemaVersion || newerRows.withLock({ !$0.isEmpty }) {
+            newerRows.withLock { $0[key] = version > M.schemaVersion ? version : nil }
+        }
+        return model
     }
 
     /// Runs database calls, turning their errors into ``ModelError`` (a ``ModelError`` thrown

@@ -18,4 +18,9 @@ struct StoredRow: Sendable {
 
     /// `"<typeName>-<id>"`, the location of a failure.
     func location(typeName: String) -> String { "\(typeName)-\(id)" }
+
+    /// The row's key as a model of `typeName` names it.
+    func key(typeName: String) -> RowKey {
+        RowKey(type: typeName, id: isInteger ? Int64(id).map(ModelIdentifier.integer) ?? .string(id) : .string(id))
+    }
 }

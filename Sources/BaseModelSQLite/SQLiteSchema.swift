@@ -23,6 +23,10 @@ import GRDB
 /// The `id` column has no declared type, so SQLite keeps each value's own storage class: the
 /// integer id `42` and the string id `"42"` are two keys, as FDModel kept `@42` and `@"42"` apart.
 /// Each row names its format, so a store whose default format changes still reads older rows.
+///
+/// A save never replaces a row it cannot decode: in the same transaction the old row is copied,
+/// bytes untouched, into `model_unreadable(type, id, format, body, error, moved_at)` (the error
+/// message, the UTC time). To get one back, copy its `type, id, format, body` into `model`.
 enum SQLiteSchema {
     /// The table name.
     static let table = "model"
@@ -39,6 +43,19 @@ enum SQLiteSchema {
                     body BLOB NOT NULL,
                     PRIMARY KEY (type, id)
                 ) WITHOUT ROWID
+                """)
+        }
+        // Rows a save would have replaced although they no longer decode, kept as they were.
+        migrator.registerMigration("v2: unreadable rows") { db in
+            try db.execute(sql: """
+                CREATE TABLE model_unreadable (
+                    type TEXT NOT NULL,
+                    id NOT NULL,
+                    format TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    error TEXT NOT NULL,
+                    moved_at TEXT NOT NULL
+                )
                 """)
         }
         return migrator

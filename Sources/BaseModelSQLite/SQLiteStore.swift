@@ -111,24 +111,49 @@ public final class SQLiteStore: ModelStore {
         let format = format.rawValue
         try await Self.asyncDatabase("save \(type)") {
             try await pool.write { db in
+                let existing = try db.cachedStatement(sql: "SELECT format, body FROM model WHERE type = ? AND id = ?")
                 let statement = try db.cachedStatement(
                     sql: "INSERT OR REPLACE INTO model (type, id, format, body) VALUES (?, ?, ?, ?)")
                 for row in rows {
+                    if let old = try Row.fetchOne(existing, arguments: [type, row.id]) {
+                        try moveAsideIfUnreadable(M.self, id: row.id, format: old[0], body: old[1], in: db)
+                    }
                     try statement.execute(arguments: [type, row.id, format, row.body])
                 }
             }
         }
     }
 
-    /// The model's bytes in the store's format.
-    func encode<M: IdentifiedModel>(_ model: M) throws(ModelError) -> Data {
-        try codec.encodeModel(model, using: context.encoder)
+    /// Copies the row about to be replaced into `model_unreadable` when it does not decode as
+    /// `type`, inside the saving transaction.
+    ///
+    /// - Throws: ``ModelError/Reason/newerVersion(found:known:)`` for a row of a newer version,
+    ///   which rolls the save back.
+    private func moveAsideIfUnreadable<M: IdentifiedModel>(
+        _ type: M.Type, id: DatabaseValue, format: String, body: Data, in db: Database
+    ) throws {
+        let formats = context.formats
+        let known = codec
+        let rowCodec = { () throws(ModelError) -> any FormatCodec in
+            format == known.format.rawValue ? known : try formats.codec(for: ModelFormat(rawValue: format))
+        }
+        guard let reason = try M.unreadableReason(ofStored: body, codec: rowCodec, decoder: context.decoder) else { return }
+        let tag = Quarantine.tag()
+        try db.execute(
+            sql: "INSERT INTO model_unreadable (type, id, format, body, error, moved_at) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [M.typeName, id, format, body, "\(reason)", String(tag.dropFirst("unreadable-".count))])
+        PersistenceLog.logger.error("\(M.typeName) \(id) in \(url.path) does not decode (\(reason)); moved to model_unreadable")
     }
 
-    /// Decodes a row's body, written in the format the row names.
+    /// The model's bytes in the store's format, with its schema version.
+    func encode<M: IdentifiedModel>(_ model: M) throws(ModelError) -> Data {
+        try model.storedData(codec: codec, encoder: context.encoder)
+    }
+
+    /// Decodes a row's body, written in the format the row names, migrating older versions.
     func decode<M: IdentifiedModel>(_ type: M.Type, format: String, body: Data) throws(ModelError) -> M {
         let rowCodec = format == codec.format.rawValue ? codec : try context.formats.codec(for: ModelFormat(rawValue: format))
-        return try rowCodec.decodeModel(M.self, from: body, using: context.decoder)
+        return try M.fromStoredData(body, codec: rowCodec, decoder: context.decoder).model
     }
 
     /// Runs a GRDB call, turning its errors into ``ModelError``.

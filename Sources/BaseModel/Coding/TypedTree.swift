@@ -41,6 +41,9 @@ package enum TypedTree {
     package static let aliasKey = "$alias"
     /// `$root`: the key path that names the root object. It appears only as an alias target.
     package static let rootKeyPath = "$root"
+    /// `$schemaVersion`: the ``Model/schemaVersion`` saved data was written with, a top-level
+    /// key of a saved model; absent means version 1.
+    package static let schemaVersionKey = "$schemaVersion"
 
     /// Whether `value` is an alias: a dictionary holding ``aliasKey``.
     ///

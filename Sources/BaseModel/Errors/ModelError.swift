@@ -33,6 +33,12 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         /// target's `wrongPassword` is `domain: "crypto", code: "wrongPassword"`), with a message
         /// for a person.
         case other(domain: String, code: String, message: String)
+        /// A migration step failed: the version it migrates from, its position in that
+        /// version's steps (from 1) and its name, and why (see ``ModelMigration``).
+        case migrationFailed(fromVersion: Int, step: Int, name: String, message: String)
+        /// The saved data was written by a newer version of the model than this one knows, so
+        /// saving over it would drop what the newer version added (see ``Model/schemaVersion``).
+        case newerVersion(found: Int, known: Int)
     }
 
     /// What went wrong.
@@ -71,6 +77,10 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupported(let why): message += "unsupported: \(why)"
         case .io(let operation, let path, _, let why): message += "cannot \(operation) \(path): \(why)"
         case .other(_, _, let why): message += why
+        case .migrationFailed(let version, let step, let name, let why):
+            message += "migration from version \(version), step \(step) (\(name)) failed: \(why)"
+        case .newerVersion(let found, let known):
+            message += "the saved data is version \(found), newer than version \(known) of the model"
         }
         if let excerpt { message += " \(excerpt)" }
         var context: [String] = []

@@ -85,12 +85,6 @@ extension Model {
         to url: URL, format: ModelFormat, atomically: Bool = true,
         context: ModelContext = .shared
     ) throws(ModelError) {
-        let bytes = try data(format: format, context: context)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try bytes.write(to: url, options: atomically ? .atomic : [])
-        } catch {
-            throw ModelError.io("write", url, error, format: format)
-        }
+        try data(format: format, context: context).writeModelFile(to: url, atomically: atomically, format: format)
     }
 }

@@ -66,6 +66,20 @@ public protocol Model: Codable {
     /// The hook is used wherever the model is decoded, so an array of strings in the input can
     /// fill an `[TodoItem]` property when `TodoItem` builds itself from a string.
     static func make(from value: ModelValue) throws -> Self?
+
+    /// The version of the saved shape of this type: raise it when a change would make older
+    /// saved data decode wrongly, and add the ``migrations`` from the previous version.
+    /// Saved data records it (`$schemaVersion`; absent means 1). Default: 1.
+    static var schemaVersion: Int { get }
+
+    /// The steps that bring saved data of an older version up to ``schemaVersion``, by the
+    /// version they start from: `[1: [.rename("name", to: "title")]]` turns version 1 into 2.
+    /// They run on the tree before decoding. Default: none.
+    static var migrations: [Int: [ModelMigration]] { get }
+
+    /// Whether keys of saved data that this type does not know (written by a newer version of
+    /// the app) are kept with the shared instance and written back on save. Default: `true`.
+    static var keepsUnknownKeys: Bool { get }
 }
 
 extension Model {
@@ -83,4 +97,10 @@ extension Model {
     public static var typeName: String { String(describing: Self.self) }
     /// Builds nothing from non-dictionary values.
     public static func make(from value: ModelValue) throws -> Self? { nil }
+    /// Version 1.
+    public static var schemaVersion: Int { 1 }
+    /// No migrations.
+    public static var migrations: [Int: [ModelMigration]] { [:] }
+    /// Unknown keys are kept.
+    public static var keepsUnknownKeys: Bool { true }
 }

@@ -4,9 +4,16 @@ extension SharedModel {
     /// The shared instance of this type, created on first use (BaseModel's `sharedInstance`).
     ///
     /// It is built by layering: the defaults of `init()`, then the bundled ``resourceFile``, then
-    /// the ``saveFile`` — each later layer's keys win, missing keys keep the earlier value. A
-    /// resource or save file that cannot be read is skipped (the type still gets an instance);
-    /// call ``reloadSharedInstance()`` to see the error. Subclasses have their own.
+    /// the ``saveFile`` — each later layer's keys win, missing keys keep the earlier value.
+    /// Subclasses have their own.
+    ///
+    /// Saved data that exists but cannot be read or decoded (a damaged file, a property whose
+    /// type changed) is never lost: it is moved aside (`TodoList.plist` →
+    /// `TodoList.unreadable-<UTC time>.plist` beside it; tagged keys in user defaults or the
+    /// keychain), the instance is built from the other layers, and the failure is kept in
+    /// ``sharedInstanceFailure``, posted as ``Foundation/Notification/Name/baseModelSharedInstanceLoadFailed``,
+    /// yielded to ``sharedInstanceUpdates`` and logged. A resource file that cannot be read is
+    /// left out and reported the same way, without being moved.
     ///
     /// ```swift
     /// TodoList.shared.items.append(TodoItem(label: "Buy milk"))   // a class model
@@ -22,8 +29,32 @@ extension SharedModel {
     /// The one way to recurse is an `init()` that itself reads `shared`: don't.
     public static var shared: Self {
         if let existing = SharedInstances.instance(of: Self.self) as? Self { return existing }
-        let made = (try? loadLayered()) ?? Self()
-        return SharedInstances.storeIfAbsent(SharedInstances.Box(value: made), for: Self.self) as! Self
+        var build = SharedInstanceBuild<Self>()
+        build.quarantineSavedData()
+        let stored = SharedInstances.storeIfAbsent(SharedInstances.Box(value: build.model), for: Self.self) as! Self
+        record(build, keepingEarlierFailure: true)
+        return stored
+    }
+
+    /// The last failure to read this type's saved data or resource file, kept after ``shared``
+    /// fell back without it (it never throws); `nil` when it was read, until a failure. Its
+    /// ``SharedInstanceFailure/quarantine`` says where the unreadable data was moved.
+    public static var sharedInstanceFailure: SharedInstanceFailure? { SharedInstances.savedState(of: Self.self).failure }
+
+    /// Keeps what a build found and announces a failure: a log line, a notification, an event
+    /// on every ``sharedInstanceUpdates`` stream.
+    static func record(_ build: SharedInstanceBuild<Self>, keepingEarlierFailure: Bool) {
+        var state = SharedInstances.savedState(of: Self.self)
+        if build.failure != nil || !keepingEarlierFailure { state.failure = build.failure }
+        state.saveRefusal = build.saveRefusal
+        state.version = build.savedVersion
+        state.unknownEntries = build.unknownEntries
+        let listeners = SharedInstances.setSavedState(state, for: Self.self)
+        guard let failure = build.failure else { return }
+        PersistenceLog.logger.error("\(failure)")
+        NotificationCenter.default.post(name: .baseModelSharedInstanceLoadFailed, object: nil, userInfo: ["failure": failure])
+        let update = SharedInstanceUpdate(typeName: typeName, wasCleared: false, failure: failure)
+        for listener in listeners { listener(update) }
     }
 
     /// Whether the shared instance exists; never creates one.
@@ -45,13 +76,21 @@ extension SharedModel {
     /// Builds the shared instance anew from defaults, resource file and save file and installs it
     /// (announcing the replacement when one existed).
     ///
+    /// Saved data that cannot be read is moved aside and reported as ``shared`` does, and the
+    /// current instance is kept.
+    ///
     /// - Throws: ``ModelError`` when the resource or save file exists but cannot be read.
     public static func reloadSharedInstance() throws(ModelError) {
-        setSharedInstance(try loadLayered())
+        var build = SharedInstanceBuild<Self>()
+        build.quarantineSavedData()
+        record(build, keepingEarlierFailure: false)
+        if let error = build.error { throw error }
+        setSharedInstance(build.model)
     }
 
     /// Replacements of the shared instance, as an `AsyncStream`: one ``SharedInstanceUpdate``
-    /// per replacement (read ``shared`` for the new instance). The first creation is not a
+    /// per replacement (read ``shared`` for the new instance), and one per failure to read the
+    /// saved data (its ``SharedInstanceUpdate/failure`` set). The first creation is not a
     /// replacement. Each call makes a new stream; it stops listening when the consumer stops
     /// iterating.
     public static var sharedInstanceUpdates: AsyncStream<SharedInstanceUpdate> {
@@ -70,9 +109,21 @@ extension SharedModel {
     /// becomes the shared instance and is written. Concurrent saves of one type run one after
     /// another, so none is lost or torn.
     ///
+    /// It refuses to replace saved data that could not be read nor moved aside (see
+    /// ``shared``); ``save(overwriting:)`` replaces it.
+    ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` when a class instance is not the shared
-    ///   one, and the errors of writing the file (see ``write(to:format:atomically:context:)-(String,_,_,_)``).
+    ///   one or the saved data must not be replaced, and the errors of writing the file (see
+    ///   ``write(to:format:atomically:context:)-(String,_,_,_)``).
     public func save() throws(ModelError) {
+        try save(overwriting: false)
+    }
+
+    /// ``save()``, and with `overwriting` true, also over saved data that ``save()`` refuses to
+    /// replace. Say so only after the user chose to drop that data.
+    ///
+    /// - Throws: as ``save()``.
+    public func save(overwriting: Bool) throws(ModelError) {
         if Swift.type(of: self) is AnyClass {
             guard let current = SharedInstances.instance(of: Self.self), (current as AnyObject) === (self as AnyObject) else {
                 throw ModelError(.unsupported("only the shared instance of \(Self.typeName) can be saved; write(to:format:) saves any instance"))
@@ -83,9 +134,25 @@ extension SharedModel {
         let lock = SharedInstances.saveLock(for: Self.self)
         lock.lock()
         defer { lock.unlock() }
-        if let storage = FormatRegistry.shared.storage(for: Self.saveFormat) { return try storage.save(self) }
-        try write(to: Self.saveFile, format: Self.saveFormat, atomically: true)
+        let state = SharedInstances.savedState(of: Self.self)
+        if !overwriting, let refusal = state.saveRefusal { throw refusal }
+        if let storage = FormatRegistry.shared.storage(for: Self.saveFormat) {
+            try storage.save(self)
+        } else if Self.schemaVersion == 1 && state.unknownEntries.isEmpty {
+            try write(to: Self.saveFile, format: Self.saveFormat, atomically: true)
+        } else {
+            let codec = try FormatRegistry.shared.codec(for: Self.saveFormat)
+            let tree = try codec.forThisFormat(ModelContext.shared.encoder).encode(self)
+            try codec.encodeTree(Self.stamped(tree, unknown: state.unknownEntries))
+                .writeModelFile(to: Self.saveURL, atomically: true, format: Self.saveFormat)
+        }
+        SharedInstances.recordSave(of: Self.self, version: Self.schemaVersion)
     }
+
+    /// The schema version of the saved data the shared instance was built from (see
+    /// ``Model/schemaVersion``): above the type's own when a newer app wrote it, and then
+    /// ``save()`` refuses to replace it. `nil` when there was no saved data.
+    public static var savedSchemaVersion: Int? { SharedInstances.savedState(of: Self.self).version }
 
     /// The URL of ``resourceFile``: an absolute path as it is, else in ``resourceBundle``.
     static var resourceURL: URL {
@@ -97,23 +164,4 @@ extension SharedModel {
     /// The URL of ``saveFile``.
     static var saveURL: URL { ModelLocations.saveURL(for: saveFile) }
 
-    /// defaults ← resource file ← save file, decoded once.
-    static func loadLayered() throws(ModelError) -> Self {
-        var layers: [ModelValue] = []
-        var typed = false
-        if let (tree, storesTypes) = try ResourceCache.tree(at: resourceURL, formats: .shared) {
-            layers.append(tree)
-            typed = typed || storesTypes
-        }
-        if let storage = FormatRegistry.shared.storage(for: saveFormat) {
-            if let stored = try storage.load(Self.self) { layers.append(stored) }
-        } else if let data = FileManager.default.contents(atPath: saveURL.path) {
-            let codec = try FormatRegistry.shared.detect(data)
-            layers.append(try codec.decodeTree(from: data))
-            typed = typed || codec.storesTypes
-        }
-        guard let first = layers.first else { return Self() }
-        let merged = layers.dropFirst().reduce(first) { $0.merging($1) }
-        return try ModelDecoder(registry: typed ? .shared : nil).decode(Self.self, from: merged)
-    }
 }

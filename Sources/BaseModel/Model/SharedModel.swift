@@ -25,7 +25,10 @@ import Foundation
 /// - ``setSharedInstance(_:)``
 /// - ``reloadSharedInstance()``
 /// - ``sharedInstanceUpdates``
+/// - ``sharedInstanceFailure``
+/// - ``savedSchemaVersion``
 /// - ``save()``
+/// - ``save(overwriting:)``
 ///
 /// ### Where it lives
 /// - ``saveFormat``

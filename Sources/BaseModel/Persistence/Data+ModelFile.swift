@@ -12,4 +12,18 @@ extension Data {
             throw ModelError.io("read", url, error)
         }
     }
+
+    /// Writes these bytes to `url`, creating its folder when missing; an atomic write goes to a
+    /// temporary file renamed over the target.
+    ///
+    /// - Throws: ``ModelError/Reason/io(operation:path:code:message:)`` when the folder or file
+    ///   cannot be written; the old file is then untouched.
+    func writeModelFile(to url: URL, atomically: Bool, format: ModelFormat?) throws(ModelError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try write(to: url, options: atomically ? .atomic : [])
+        } catch {
+            throw ModelError.io("write", url, error, format: format)
+        }
+    }
 }

@@ -26,6 +26,14 @@ package protocol SharedInstanceStorage: Sendable {
     ///
     /// - Throws: ``ModelError`` when the model cannot be encoded or stored.
     func save<M: SharedModel>(_ model: M) throws(ModelError)
+
+    /// Moves `type`'s stored entries aside, under names tagged with `tag`
+    /// (`unreadable-20261125T063513Z`), so no later save replaces them: called when they exist
+    /// but cannot be read or decoded. The move is one change where the storage allows.
+    ///
+    /// - Returns: Where the entries went, for a person; `nil` when nothing was stored.
+    /// - Throws: ``ModelError`` when they cannot be moved (then they are where they were).
+    func quarantine<M: SharedModel>(_ type: M.Type, tag: String) throws(ModelError) -> String?
 }
 
 extension Model {
@@ -34,5 +42,18 @@ extension Model {
     package static var storedPropertyKeys: [String] {
         let schema = ModelSchema.of(Self.self)
         return codablePropertyKeys.compactMap { schema.remotePath(for: $0).primary.first?.key }
+    }
+
+    /// Keys older versions kept that the ``migrations`` move or drop: per-property stores load
+    /// them for the steps, and remove them when they save.
+    package static var migratedAwayKeys: [String] {
+        let current = Set(storedPropertyKeys)
+        var keys: [String] = []
+        for version in migrations.keys.sorted() {
+            for step in migrations[version] ?? [] {
+                if let key = step.sourceKey, !current.contains(key), !keys.contains(key) { keys.append(key) }
+            }
+        }
+        return keys
     }
 }

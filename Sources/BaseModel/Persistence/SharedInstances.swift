@@ -14,9 +14,24 @@ enum SharedInstances {
         let value: Any
     }
 
+    /// What the last load of a type's saved data found, kept beside its instance: it outlives
+    /// replacements of the instance, since it describes the save file, not the instance.
+    struct SavedState: Sendable {
+        /// The last load's failure, until a load succeeds.
+        var failure: SharedInstanceFailure?
+        /// Why ``SharedModel/save()`` must not write: data it could not move aside, or data of a
+        /// newer version. `nil` when saving is safe.
+        var saveRefusal: ModelError?
+        /// The schema version of the saved data last read; `nil` when there was none.
+        var version: Int?
+        /// The saved data's entries the model does not know, written back on save.
+        var unknownEntries: [(String, ModelValue)] = []
+    }
+
     private struct Slot: Sendable {
         var instance: Box?
         var listeners: [UUID: @Sendable (SharedInstanceUpdate) -> Void] = [:]
+        var saved = SavedState()
     }
 
     private static let slots = Mutex<[ObjectIdentifier: Slot]>([:])
@@ -51,6 +66,28 @@ enum SharedInstances {
         return (old?.value, listeners)
     }
 
+    /// What the last load of `type`'s saved data found.
+    static func savedState(of type: Any.Type) -> SavedState {
+        slots.withLock { $0[ObjectIdentifier(type)]?.saved } ?? SavedState()
+    }
+
+    /// Records what a load of `type`'s saved data found; returns the listeners to tell.
+    static func setSavedState(_ state: SavedState, for type: Any.Type) -> [@Sendable (SharedInstanceUpdate) -> Void] {
+        slots.withLock { slots in
+            let id = ObjectIdentifier(type)
+            slots[id, default: Slot()].saved = state
+            return Array(slots[id]!.listeners.values)
+        }
+    }
+
+    /// Forgets a save refusal: the saved data is now what a save wrote, in `version`.
+    static func recordSave(of type: Any.Type, version: Int) {
+        slots.withLock { slots in
+            slots[ObjectIdentifier(type), default: Slot()].saved.saveRefusal = nil
+            slots[ObjectIdentifier(type), default: Slot()].saved.version = version
+        }
+    }
+
     static func addListener(for type: ObjectIdentifier, _ listener: @escaping @Sendable (SharedInstanceUpdate) -> Void) -> UUID {
         let token = UUID()
         slots.withLock { $0[type, default: Slot()].listeners[token] = listener }
@@ -76,4 +113,9 @@ extension Notification.Name {
     /// with the **old** instance as the object and no user info, as BaseModel's
     /// `BaseModelSharedInstanceUpdatedNotification`.
     public static let baseModelSharedInstanceUpdated = Notification.Name("BaseModelSharedInstanceUpdatedNotification")
+
+    /// Posted when a shared instance's saved data (save file, user defaults, keychain) could not
+    /// be read and was moved aside: no object, and the ``SharedInstanceFailure`` under the
+    /// user-info key `"failure"`.
+    public static let baseModelSharedInstanceLoadFailed = Notification.Name("BaseModelSharedInstanceLoadFailedNotification")
 }

@@ -16,6 +16,12 @@ import Foundation
 /// Saves write a temporary file and rename it over the old one, so a reader — or a process
 /// restarted after a crash — finds the old model or the new one, never a torn file. Concurrent
 /// saves of one identifier: the last rename wins.
+///
+/// A save never replaces a file it cannot read: one that does not decode (damaged, or from
+/// before a type change) is first moved aside as `<name>.unreadable-<UTC time>.<extension>`,
+/// which ``fetchAll(_:)`` no longer lists, and logged; one written by a newer
+/// ``Model/schemaVersion`` is refused. Files of older versions are migrated on fetch and
+/// written in the current version by the next save.
 public final class DirectoryStore: ModelStore {
     /// The folder holding a folder per type.
     let directory: URL
@@ -59,8 +65,9 @@ public final class DirectoryStore: ModelStore {
     /// Writes each model to its file atomically, one file after another (not one transaction: a
     /// failure leaves the models before it saved).
     ///
-    /// - Throws: ``ModelError`` when a model cannot be encoded or its file written; its old file
-    ///   is then untouched.
+    /// - Throws: ``ModelError`` when a model cannot be encoded or its file written (its old file
+    ///   is then untouched), or ``ModelError/Reason/newerVersion(found:known:)`` when its file was
+    ///   written by a newer version of the model.
     public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
         for model in models { try saveSynchronously(model) }
     }
@@ -69,14 +76,31 @@ public final class DirectoryStore: ModelStore {
     ///
     /// - Throws: ``ModelError`` as ``save(_:)``.
     func saveSynchronously<M: IdentifiedModel>(_ model: M) throws(ModelError) {
-        let bytes = try model.data(format: format, context: context)
+        let codec = try context.formats.codec(for: format)
+        let bytes = try model.storedData(codec: codec, encoder: context.encoder)
         let url = fileURL(for: M.self, id: model.id)
+        try moveAsideIfUnreadable(M.self, at: url)
+        try bytes.writeModelFile(to: url, atomically: true, format: format)
+    }
+
+    /// Moves the file at `url` aside when it exists and does not decode as `type`.
+    ///
+    /// - Throws: ``ModelError/Reason/newerVersion(found:known:)`` for a file of a newer version,
+    ///   or when the file cannot be read or moved.
+    private func moveAsideIfUnreadable<M: IdentifiedModel>(_ type: M.Type, at url: URL) throws(ModelError) {
+        let old: Data
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try bytes.write(to: url, options: .atomic)
+            old = try Data(contentsOf: url)
         } catch {
-            throw ModelError.io("write", url, error, format: format)
+            let failure = ModelError.io("read", url, error)
+            if case .io(_, _, Int(ENOENT)?, _) = failure.reason { return }
+            throw failure
         }
+        let formats = context.formats
+        guard let reason = try M.unreadableReason(ofStored: old, codec: { () throws(ModelError) in try formats.detect(old) }, decoder: context.decoder)
+        else { return }
+        let moved = try Quarantine.moveAside(url)
+        PersistenceLog.logger.error("\(M.typeName) in \(directory.path): \(url.lastPathComponent) does not decode (\(reason)); moved to \(moved.lastPathComponent)")
     }
 
     /// Reads the model stored under `id`, detecting the file's format.
@@ -89,7 +113,8 @@ public final class DirectoryStore: ModelStore {
     }
 
     private func read<M: IdentifiedModel>(_ type: M.Type, at url: URL) throws(ModelError) -> M {
-        try M(data: Data(modelFileAt: url), context: context)
+        let data = try Data(modelFileAt: url)
+        return try M.fromStoredData(data, codec: context.formats.detect(data), decoder: context.decoder).model
     }
 
     /// Every model of `type` in its folder, in file-name order; files that cannot be read or
@@ -107,7 +132,8 @@ public final class DirectoryStore: ModelStore {
         return result
     }
 
-    /// The files named like a stored model: 64 hexadecimal digits and an extension.
+    /// The files named like a stored model: 64 hexadecimal digits and an extension (so not the
+    /// files moved aside, whose names have a tag before the extension).
     private func modelFiles<M: IdentifiedModel>(of type: M.Type) throws(ModelError) -> [URL] {
         let folder = folder(for: M.self)
         guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
@@ -122,7 +148,7 @@ public final class DirectoryStore: ModelStore {
 
     private static func isModelFileName(_ name: String) -> Bool {
         let utf8 = Array(name.utf8)
-        guard utf8.count > 65, utf8[64] == UInt8(ascii: ".") else { return false }
+        guard utf8.count > 65, utf8[64] == UInt8(ascii: "."), !utf8[65...].contains(UInt8(ascii: ".")) else { return false }
         return utf8[..<64].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 

@@ -15,6 +15,12 @@
 /// Implementations: ``MemoryStore``, ``DirectoryStore``, and the SQLite store of the
 /// `BaseModelSQLite` target. All are safe to share between tasks.
 ///
+/// Stores that keep bytes (files, rows) follow the rules of saved data: an entry of an older
+/// ``Model/schemaVersion`` is migrated on fetch and written in the current version by the next
+/// save; an entry that does not decode is never replaced by a save that did not read it (it is
+/// moved aside first); an entry of a newer version is read but not replaced
+/// (``ModelError/Reason/newerVersion(found:known:)``).
+///
 /// ## Topics
 /// - Writing: ``save(_:)-(M)``, ``save(_:)-([M])``, ``delete(_:id:)``, ``deleteAll(_:)``
 /// - Reading: ``fetch(_:id:)``, ``fetchAll(_:)``, ``contains(_:id:)``, ``fetchSynchronously(_:id:)``

@@ -88,6 +88,35 @@ public struct FileVault: SecureStore, SecureItemStore {
         }
     }
 
+    /// Moves the items of `accounts` to tagged accounts in one rewrite; a vault that cannot be
+    /// opened (damaged, sealed with another key) is moved aside whole instead, as
+    /// `<service>.unreadable-<UTC time>.vault`, so the next write starts a new vault beside it.
+    ///
+    /// - Throws: ``ModelError`` when neither can be done; the vault is then untouched.
+    func quarantine(accounts: [String], tag: String) throws(ModelError) -> String? {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
+        return try PosixFile.withLock(lockPath, mode: 0o600) { () throws(ModelError) -> String? in
+            let items: [String: Data]
+            do throws(ModelError) {
+                items = try readItems()
+            } catch {
+                // A missing key or a failed read says nothing about the vault's bytes: keep it.
+                if case .io = error.reason { throw error }
+                if error.cryptoError == .passwordRequired { throw error }
+                return try Quarantine.moveAside(fileURL, tag: tag).path
+            }
+            var changed = items
+            for account in accounts {
+                guard let bytes = items[account] else { continue }
+                changed["\(account).\(tag)"] = bytes
+                changed[account] = nil
+            }
+            guard changed != items else { return nil }
+            try PosixFile.replace(fileURL.path, data: try seal(changed), mode: 0o600)
+            return "items *.\(tag) of \(fileURL.path)"
+        }
+    }
+
     /// A 256-bit vault key from a password, by scrypt (N = 2^15, r = 8, p = 1).
     ///
     /// - Throws: ``ModelError`` when the derivation fails.

@@ -7,7 +7,8 @@ import Foundation
 /// Unlike BaseModel, saving removes the items of properties that are now `nil`, and writes the
 /// whole model as one change where the store allows (the file vault). Values follow
 /// ``SecureItemCoding``: strings as UTF-8, the rest (numbers, dates, nested models as
-/// dictionaries, arrays) as binary plists.
+/// dictionaries, arrays) as binary plists. A ``Model/schemaVersion`` other than 1 is the item
+/// `$schemaVersion`.
 ///
 /// ``CryptoFormats/register(passwords:inner:in:)`` registers it.
 struct KeychainStorage: SharedInstanceStorage {
@@ -20,7 +21,7 @@ struct KeychainStorage: SharedInstanceStorage {
     func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue? {
         let store = try SecureStores.store(for: type)
         var entries: [(String, ModelValue)] = []
-        for key in M.storedPropertyKeys {
+        for key in M.storedPropertyKeys + M.migratedAwayKeys + [TypedTree.schemaVersionKey] {
             if let value = try store.value(for: key) { entries.append((key, value)) }
         }
         return entries.isEmpty ? nil : .dictionary(.init(uniqueKeysWithValues: entries))
@@ -41,6 +42,18 @@ struct KeychainStorage: SharedInstanceStorage {
                 changes[key] = .some(nil)
             }
         }
+        for key in M.migratedAwayKeys { changes[key] = .some(nil) }
+        changes[TypedTree.schemaVersionKey] = M.schemaVersion == 1
+            ? .some(nil) : .some(try SecureItemCoding.encode(.integer(Int64(M.schemaVersion))))
         try SecureStores.store(for: M.self).update(changes)
+    }
+
+    /// Moves the type's items to accounts tagged with `tag` (see
+    /// ``SecureItemStore/quarantine(accounts:tag:)``).
+    ///
+    /// - Throws: ``ModelError`` when the store cannot be changed.
+    func quarantine<M: SharedModel>(_ type: M.Type, tag: String) throws(ModelError) -> String? {
+        try SecureStores.store(for: type).quarantine(
+            accounts: M.storedPropertyKeys + M.migratedAwayKeys + [TypedTree.schemaVersionKey], tag: tag)
     }
 }

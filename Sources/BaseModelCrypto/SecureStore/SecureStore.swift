@@ -36,9 +36,31 @@ protocol SecureItemStore: SecureStore {
     ///
     /// - Throws: ``ModelError`` when the store cannot be read.
     func accounts() throws(ModelError) -> [String]
+
+    /// Moves the items of `accounts` to `<account>.<tag>` (`token.unreadable-20261125T063513Z`)
+    /// so no save replaces them, as one change where the store can; a store that cannot be read
+    /// at all moves what it can as a whole (the file vault moves its file aside).
+    ///
+    /// - Returns: Where the items went, for a person; `nil` when there were none.
+    /// - Throws: ``ModelError`` when they cannot be moved; they are then where they were.
+    func quarantine(accounts: [String], tag: String) throws(ModelError) -> String?
 }
 
 extension SecureItemStore {
+    /// Reads each item and writes it back under its tagged account, removing the original, in
+    /// one ``update(_:)``.
+    func quarantine(accounts: [String], tag: String) throws(ModelError) -> String? {
+        var changes: [String: Data?] = [:]
+        for account in accounts {
+            guard let bytes = try data(for: account) else { continue }
+            changes["\(account).\(tag)"] = .some(bytes)
+            changes[account] = .some(nil)
+        }
+        guard !changes.isEmpty else { return nil }
+        try update(changes)
+        return "items *.\(tag) of \(service)"
+    }
+
     /// The value stored for `account`, decoded by FXKeychain's rule (strings as UTF-8, other values as binary property lists).
     ///
     /// - Throws: ``ModelError`` when the store cannot be read or the item is not a value.

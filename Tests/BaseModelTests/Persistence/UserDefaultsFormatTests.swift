@@ -54,3 +54,77 @@ final class Preferences: SharedModel, @unchecked Sendable {
         #expect(reloaded.scratch == "not saved")
     }
 }
+
+/// A user-defaults model whose stored value no longer decodes.
+final class Volume: SharedModel, @unchecked Sendable {
+    var level = 5
+    var muted = false
+    required init() {}
+    static var saveFormat: ModelFormat { .userDefaults }
+    static var userDefaultsSuite: String? { userDefaultsTestSuite + ".quarantine" }
+    static var resourceFile: String { "/nonexistent/Volume.plist" }
+}
+
+@Suite(.serialized) struct UserDefaultsQuarantineTests {
+    /// Values that no longer decode move, untouched, into one tagged key of the same defaults;
+    /// the next save writes the properties anew and leaves that key alone.
+    @Test func unreadableValuesMoveToATaggedKey() throws {
+        let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite + ".quarantine"))
+        defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite + ".quarantine") }
+        defaults.set("loud", forKey: "level")
+        defaults.set(true, forKey: "muted")
+        Volume.setSharedInstance(nil)
+
+        #expect(Volume.shared.level == 5)
+        let failure = try #require(Volume.sharedInstanceFailure)
+        #expect(failure.error.path == ModelPath([.key("level")]))
+        let key = try #require(defaults.dictionaryRepresentation().keys.first { $0.hasPrefix("Volume.unreadable-") })
+        #expect(failure.quarantine == "user defaults key \(key)")
+        let moved = try #require(defaults.dictionary(forKey: key))
+        #expect(moved["level"] as? String == "loud")
+        #expect(moved["muted"] as? Bool == true)
+        #expect(defaults.object(forKey: "level") == nil)
+
+        Volume.shared.level = 9
+        try Volume.shared.save()
+        #expect(defaults.integer(forKey: "level") == 9)
+        #expect(defaults.dictionary(forKey: key)?["level"] as? String == "loud")
+    }
+}
+
+/// Version 2 of a user-defaults model: `level` became `loudness`, ten times finer.
+final class Loudness: SharedModel, @unchecked Sendable {
+    var loudness = 50
+    required init() {}
+    static var schemaVersion: Int { 2 }
+    static var migrations: [Int: [ModelMigration]] {
+        [1: [.rename("level", to: "loudness"), .convert("loudness") { value in
+            guard case .integer(let level) = value else { return value }
+            return .integer(level * 10)
+        }]]
+    }
+    static var saveFormat: ModelFormat { .userDefaults }
+    static var userDefaultsSuite: String? { userDefaultsTestSuite + ".versions" }
+    static var resourceFile: String { "/nonexistent/Loudness.plist" }
+}
+
+@Suite(.serialized) struct UserDefaultsVersionTests {
+    /// Version-1 keys migrate once; the saved version key keeps the steps from running again.
+    @Test func theVersionIsAKeyOfItsOwn() throws {
+        let defaults = try #require(UserDefaults(suiteName: userDefaultsTestSuite + ".versions"))
+        defer { defaults.removePersistentDomain(forName: userDefaultsTestSuite + ".versions") }
+        defaults.set(3, forKey: "level")
+        defaults.set("left", forKey: "balance")
+        Loudness.setSharedInstance(nil)
+        #expect(Loudness.shared.loudness == 30)
+        #expect(Loudness.savedSchemaVersion == 1)
+        try Loudness.shared.save()
+        #expect(defaults.integer(forKey: "loudness") == 30)
+        #expect(defaults.integer(forKey: "Loudness.$schemaVersion") == 2)
+        #expect(defaults.string(forKey: "balance") == "left")   // a key it does not know stays
+        #expect(defaults.object(forKey: "level") == nil)   // migrated away
+        Loudness.setSharedInstance(nil)
+        #expect(Loudness.shared.loudness == 30)
+        #expect(Loudness.savedSchemaVersion == 2)
+    }
+}

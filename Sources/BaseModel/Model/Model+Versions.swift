@@ -1,0 +1,48 @@
+extension Model {
+    /// The version `tree` was saved with, the key removed, and the tree brought up to
+    /// ``schemaVersion`` by the ``migrations``; a tree of a newer version is returned as it is.
+    ///
+    /// - Throws: ``ModelError/Reason/migrationFailed(fromVersion:step:name:message:)`` naming the
+    ///   failing step, or a type mismatch when the recorded version is not a positive integer.
+    static func migrated(_ tree: ModelValue) throws(ModelError) -> (tree: ModelValue, version: Int) {
+        guard case .dictionary(var entries) = tree else { return (tree, 1) }
+        var version = 1
+        if let recorded = entries.removeValue(forKey: TypedTree.schemaVersionKey) {
+            guard case .integer(let number) = recorded, number >= 1, number <= Int64(Int32.max) else {
+                throw ModelError(
+                    .typeMismatch(expected: "a schema version (a positive integer)", found: recorded.kindName),
+                    path: ModelPath([.key(TypedTree.schemaVersionKey)]), excerpt: recorded.excerpt)
+            }
+            version = Int(number)
+        }
+        var migrated = ModelValue.dictionary(entries)
+        guard version < schemaVersion else { return (migrated, version) }
+        let steps = migrations
+        for from in version..<schemaVersion {
+            for (index, step) in (steps[from] ?? []).enumerated() {
+                do {
+                    try step.apply(to: &migrated)
+                } catch {
+                    throw ModelError(.migrationFailed(fromVersion: from, step: index + 1, name: step.name, message: "\(error)"))
+                }
+            }
+        }
+        return (migrated, version)
+    }
+
+    /// `tree` (an encoded instance) with ``schemaVersion`` recorded, when it is not 1, and the
+    /// `unknown` entries added where the instance has no value of its own.
+    static func stamped(_ tree: ModelValue, unknown: [(String, ModelValue)] = []) -> ModelValue {
+        guard case .dictionary(var entries) = tree else { return tree }
+        for (key, value) in unknown where entries[key] == nil { entries[key] = value }
+        if schemaVersion != 1 { entries[TypedTree.schemaVersionKey] = .integer(Int64(schemaVersion)) }
+        return .dictionary(entries)
+    }
+
+    /// The entries of a saved (migrated) tree that no codable property of this type reads.
+    static func unknownEntries(of tree: ModelValue) -> [(String, ModelValue)] {
+        guard keepsUnknownKeys, case .dictionary(let entries) = tree else { return [] }
+        let known = Set(storedPropertyKeys).union([TypedTree.classKey, TypedTree.schemaVersionKey])
+        return entries.filter { !known.contains($0.key) }.map { ($0.key, $0.value) }
+    }
+}

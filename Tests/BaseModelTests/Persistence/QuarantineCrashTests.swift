@@ -1,0 +1,108 @@
+@testable import BaseModel
+import Foundation
+import Testing
+
+/// `shared-instance-crash-child` moves unreadable save files aside (or migrates and saves them)
+/// one folder after another and is killed with SIGKILL part-way; afterwards every file's bytes
+/// are under its own name or its quarantined name (both only while a move was cut short), never
+/// neither, and a migrated file is the old version or the whole new one.
+@Suite(.serialized) struct QuarantineCrashTests {
+    static let folderCount = 400
+    /// How long after the child has done its first folder it is killed, per round.
+    static let delays: [Duration] = [.zero, .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(20)]
+
+    @Test func aKillWhileQuarantiningNeverLosesAFile() async throws {
+        let executable = try #require(SiblingExecutable.url(named: "shared-instance-crash-child"), "run swift build first")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bm-quarantine-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var interrupted = 0
+        for (round, delay) in Self.delays.enumerated() {
+            let folder = root.appendingPathComponent("round-\(round)")
+            var originals: [Data] = []
+            for index in 0..<Self.folderCount {
+                let place = folder.appendingPathComponent(String(index))
+                try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+                let bytes = Data("{\"title\": \"journal \(index)\", \"count\": ".utf8)   // cut short: unreadable
+                try bytes.write(to: place.appendingPathComponent("Journal.json"))
+                originals.append(bytes)
+            }
+            try await Self.runAndKill(executable, folder: folder, after: delay, mode: "quarantine")
+
+            var moved = 0
+            for (index, original) in originals.enumerated() {
+                let place = folder.appendingPathComponent(String(index))
+                let names = try FileManager.default.contentsOfDirectory(atPath: place.path).sorted()
+                let holders = try names.filter { try Data(contentsOf: place.appendingPathComponent($0)) == original }
+                #expect(!holders.isEmpty, "round \(round), folder \(index): the bytes are gone (\(names))")
+                #expect(holders.count == names.count, "round \(round), folder \(index): another file appeared (\(names))")
+                #expect(names.allSatisfy { $0 == "Journal.json" || ($0.hasPrefix("Journal.unreadable-") && $0.hasSuffix(".json")) })
+                if names.contains(where: { $0.hasPrefix("Journal.unreadable-") }) { moved += 1 }
+            }
+            if moved > 0 && moved < Self.folderCount { interrupted += 1 }
+        }
+        // At least one kill landed part-way through the folders, so the test saw real interruptions.
+        #expect(interrupted > 0)
+    }
+
+    @Test func aKillWhileMigratingLeavesTheOldOrTheNewVersion() async throws {
+        let executable = try #require(SiblingExecutable.url(named: "shared-instance-crash-child"), "run swift build first")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bm-migrate-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var interrupted = 0
+        for (round, delay) in Self.delays.enumerated() {
+            let folder = root.appendingPathComponent("round-\(round)")
+            var originals: [Data] = []
+            for index in 0..<Self.folderCount {
+                let place = folder.appendingPathComponent(String(index))
+                try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+                let bytes = Data("{\"name\": \"journal \(index)\", \"count\": \(index)}".utf8)
+                try bytes.write(to: place.appendingPathComponent("Journal.json"))
+                originals.append(bytes)
+            }
+            try await Self.runAndKill(executable, folder: folder, after: delay, mode: "migrate")
+
+            var migrated = 0
+            for (index, original) in originals.enumerated() {
+                let place = folder.appendingPathComponent(String(index))
+                // A write cut short leaves Foundation's temporary file (`.dat.nosync…`) beside it.
+                let names = try FileManager.default.contentsOfDirectory(atPath: place.path).filter { !$0.hasPrefix(".dat.nosync") }
+                #expect(names == ["Journal.json"], "round \(round), folder \(index): \(names)")
+                let bytes = try Data(contentsOf: place.appendingPathComponent("Journal.json"))
+                if bytes == original { continue }
+                migrated += 1
+                let tree = try ModelValue(data: bytes)
+                #expect(tree == ["title": .string("journal \(index)"), "count": .integer(Int64(index)), "$schemaVersion": 2],
+                        "round \(round), folder \(index): \(tree)")
+            }
+            if migrated > 0 && migrated < Self.folderCount { interrupted += 1 }
+        }
+        #expect(interrupted > 0)
+    }
+
+    /// Starts the child on `folder`, waits (at most 30 s) until it has changed the first folder,
+    /// so a loaded machine's slow start does not eat the delay, lets it run for `delay`, then
+    /// kills it with SIGKILL.
+    static func runAndKill(_ executable: URL, folder: URL, after delay: Duration, mode: String) async throws {
+        let started = folder.appendingPathComponent("started")
+        let first = folder.appendingPathComponent("0")
+        let child = Process()
+        child.executableURL = executable
+        child.arguments = [folder.path, String(folderCount), started.path, mode]
+        try child.run()
+        func firstFolderDone() -> Bool {
+            if mode == "migrate" {
+                let bytes = (try? Data(contentsOf: first.appendingPathComponent("Journal.json"))) ?? Data()
+                return String(decoding: bytes, as: UTF8.self).contains("$schemaVersion")
+            }
+            return ((try? FileManager.default.contentsOfDirectory(atPath: first.path)) ?? []).contains { $0.contains(".unreadable-") }
+        }
+        var waited = 0
+        while !firstFolderDone(), child.isRunning, waited < 30_000 {
+            try await Task.sleep(for: .milliseconds(1))
+            waited += 1
+        }
+        try await Task.sleep(for: delay)
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+    }
+}
