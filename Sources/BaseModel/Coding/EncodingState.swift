@@ -7,7 +7,7 @@ final class EncodingState {
     /// In plain mode, the map of the first `Live` value met: a copy resolves its `Live`
     /// properties there, so it shares the original's live instances.
     var liveMap: IdentityMap?
-    private var kinds: [ObjectIdentifier: (kind: DecodedKind, definedOrder: Bool)] = [:]
+    private var kinds: [ObjectIdentifier: EncodingKind] = [:]
     /// The class instances being encoded, from the root down to the current value, with the
     /// path each was met at: one met again below itself is a cycle.
     var openObjects: [ObjectIdentifier: ModelPath] = [:]
@@ -17,10 +17,18 @@ final class EncodingState {
         encodingKind(of: type).kind
     }
 
-    /// How values of `type` are handled, and whether they are written through
-    /// ``DefinedOrderEncodable`` (a dictionary or set, whose own order is the hash order),
-    /// worked out once per encode.
-    func encodingKind<T>(of type: T.Type) -> (kind: DecodedKind, definedOrder: Bool) {
+    /// How values of a type are encoded.
+    struct EncodingKind {
+        let kind: DecodedKind
+        /// Written through ``DefinedOrderEncodable`` (a dictionary or set, whose own order is
+        /// the hash order).
+        let definedOrder: Bool
+        /// An array the engine encodes itself.
+        let array: (any EngineEncodedArray.Type)?
+    }
+
+    /// How values of `type` are handled, worked out once per encode.
+    func encodingKind<T>(of type: T.Type) -> EncodingKind {
         let id = ObjectIdentifier(type)
         if let known = kinds[id] { return known }
         let kind = DecodedKind(type)
@@ -28,7 +36,8 @@ final class EncodingState {
         case .stringKeyedDictionary, .plain: type is any DefinedOrderEncodable.Type
         default: false
         }
-        kinds[id] = (kind, definedOrder)
-        return (kind, definedOrder)
+        let encoding = EncodingKind(kind: kind, definedOrder: definedOrder, array: type as? any EngineEncodedArray.Type)
+        kinds[id] = encoding
+        return encoding
     }
 }

@@ -101,12 +101,18 @@ final class TreeEncoder: Encoder, PathLinked {
         if type == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
         if type == ModelValue.self { return unsafeBitCast(value, to: ModelValue.self) }
         if type == Decimal.self { return .double(NSDecimalNumber(decimal: unsafeBitCast(value, to: Decimal.self)).doubleValue) }
-        let (kind, definedOrder) = state.encodingKind(of: type)
+        let encoding = state.encodingKind(of: type)
+        let (kind, definedOrder) = (encoding.kind, encoding.definedOrder)
         if plain, case .live = kind, state.liveMap == nil, let live = value as? any LiveTreeEncoding {
             state.liveMap = live.owningMap
         }
         if case .model = kind, !plain, let graph = state.graph {
             return try boxGraphModel(value, component: component, graph: graph)
+        }
+        if let array = encoding.array {
+            return try array.boxElements(of: value, in: TreeEncoder(
+                state: state, node: EncodingNode(), parent: self, component: component, schema: nil,
+                keyCase: inheritedKeyCase, inheritedKeyCase: inheritedKeyCase, plain: plain))
         }
         let schema: ModelSchema? = if case .model(let schema) = kind, !plain { schema } else { nil }
         let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }

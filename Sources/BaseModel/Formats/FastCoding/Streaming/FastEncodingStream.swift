@@ -47,8 +47,10 @@ final class FastEncodingStream {
         depth += 1
         defer { depth -= 1 }
         guard depth < FastObject.maximumDepth else { throw FastStreamFallback(reason: "nesting too deep") }
-        let (kind, definedOrder) = kinds.encodingKind(of: type)
+        let encoding = kinds.encodingKind(of: type)
+        let (kind, definedOrder) = (encoding.kind, encoding.definedOrder)
         if case .model = kind { return try writeModel(value, isClass: T.self is AnyClass) }
+        if let array = encoding.array { return try array.writeElements(of: value, to: self, inheritedKeyCase: inheritedKeyCase) }
         let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }
         let encoder = FastStreamEncoder(
             stream: self, keyCase: isDictionary ? .unchanged : inheritedKeyCase, inheritedKeyCase: inheritedKeyCase)
