@@ -180,6 +180,7 @@ extension TreeDecoder {
                 state: state, value: value, parent: nil, component: nil, schema: schema,
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             child.pathPrefix = position
+            child.depth = depth + 1
             return try M(from: child)
         }
         return try decode(type)

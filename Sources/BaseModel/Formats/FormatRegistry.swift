@@ -66,16 +66,18 @@ public final class FormatRegistry: Sendable {
     /// - Throws: ``ModelError/Reason/empty`` for empty data, and
     ///   ``ModelError/Reason/malformed(_:)`` when no codec recognises the bytes.
     public func detect(_ data: Data) throws(ModelError) -> any FormatCodec {
-        guard !data.isEmpty else { throw ModelError(.empty) }
-        var best: (codec: any FormatCodec, confidence: Int)?
-        for format in formats {
-            guard let codec = codecs.withLock({ $0[format] }), let confidence = codec.confidence(for: data) else { continue }
-            if confidence > best?.confidence ?? Int.min { best = (codec, confidence) }
+        try StackReserve.run { () throws(ModelError) -> any FormatCodec in
+            guard !data.isEmpty else { throw ModelError(.empty) }
+            var best: (codec: any FormatCodec, confidence: Int)?
+            for format in formats {
+                guard let codec = codecs.withLock({ $0[format] }), let confidence = codec.confidence(for: data) else { continue }
+                if confidence > best?.confidence ?? Int.min { best = (codec, confidence) }
+            }
+            guard let best else {
+                throw ModelError(.malformed("not a format this library reads"), excerpt: ModelValue.dataSummary(data.prefix(16)))
+            }
+            return best.codec
         }
-        guard let best else {
-            throw ModelError(.malformed("not a format this library reads"), excerpt: ModelValue.dataSummary(data.prefix(16)))
-        }
-        return best.codec
     }
 
     /// The codecs built into the core, registered in ``shared``.

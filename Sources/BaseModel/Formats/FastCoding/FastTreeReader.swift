@@ -73,6 +73,8 @@ struct FastTreeReader {
         return tree
     }
 
+    private let maximumDepth = FastObject.maximumDepth
+
     private init(maximumNodes: Int) { self.maximumNodes = maximumNodes }
 
     /// How many tree values a file of `byteCount` bytes may expand to through aliases: 16 per
@@ -158,8 +160,12 @@ struct FastTreeReader {
         guard nodes <= maximumNodes else {
             throw failure(.unsupported("aliases expand to more than \(maximumNodes) values"), at: step)
         }
-        guard depth < FastObject.maximumDepth else {
-            throw failure(.unsupported("values nested deeper than \(FastObject.maximumDepth) levels"), at: step)
+        switch value {
+        case .list, .dictionary, .object:
+            // Containers count towards the depth; the scalars inside the deepest one do not.
+            guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth), at: step) }
+        default:
+            break
         }
         switch value {
         case .nilValue: return nil

@@ -18,13 +18,14 @@ import OrderedCollections
 ///   object met again, also through a cycle, becomes `{"$alias": "<key path of the first>"}`.
 ///
 /// A cycle through a Foundation collection has no tree form and is an error, as are missing
-/// keys, UIDs out of range, values of the wrong kind, nesting deeper than 512 objects, and
+/// keys, UIDs out of range, values of the wrong kind, nesting deeper than ``DecodingLimits/maximumDepth``, and
 /// shared collections expanding past ``maximumNodes(for:)`` values.
 /// Every error is a ``ModelError`` with format `keyed-archive` and the path in the tree (or in
 /// the archive's own keys, for the archive's structure).
 struct KeyedArchiveReader {
     static let format = ModelFormat.keyedArchive.rawValue
-    static let maximumDepth = 512
+    /// The deepest nesting read: the current ``DecodingLimits/maximumDepth``.
+    private let maximumDepth = DecodingLimits.current.maximumDepth
 
     let objects: [PropertyListObject]
     private let maximumNodes: Int
@@ -199,8 +200,8 @@ struct KeyedArchiveReader {
     }
 
     private func checkDepth(_ depth: Int, at path: ModelPath) throws(ModelError) {
-        guard depth < Self.maximumDepth else {
-            throw failure(.unsupported("objects nested deeper than \(Self.maximumDepth) levels"), at: path)
+        guard depth < maximumDepth else {
+            throw failure(DecodingLimits.depthExceeded(maximumDepth), at: path)
         }
     }
 

@@ -48,7 +48,7 @@ struct BinaryPropertyListReader {
     ///   ``ModelError/Reason/malformed(_:)`` (and the byte offset) for bytes that are not a valid
     ///   binary property list, ``ModelError/Reason/unsupported(_:)`` for nesting or expansion
     ///   beyond the limits.
-    static func read(_ data: Data, format: String = "binary", maximumDepth: Int = 512) throws(ModelError) -> PropertyListObject {
+    static func read(_ data: Data, format: String = "binary", maximumDepth: Int = DecodingLimits.current.maximumDepth) throws(ModelError) -> PropertyListObject {
         var reader = try BinaryPropertyListReader(bytes: [UInt8](data), format: format, maximumDepth: maximumDepth)
         return try reader.readTop()
     }
@@ -328,7 +328,7 @@ struct BinaryPropertyListReader {
 
     private func checkDepth(_ depth: Int, at start: Int) throws(ModelError) {
         guard depth < maximumDepth else {
-            throw failure(.unsupported("nesting deeper than the maximum depth of \(maximumDepth)"), at: start)
+            throw failure(DecodingLimits.depthExceeded(maximumDepth), at: start)
         }
     }
 
