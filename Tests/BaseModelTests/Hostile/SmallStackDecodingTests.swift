@@ -24,7 +24,7 @@ import Testing
     }
 
     static func modelBytes(_ node: Node, _ format: ModelFormat) throws -> Data {
-        try DecodingLimits.$current.withValue(DecodingLimits(maximumDepth: limit + 4)) { try node.data(format: format) }
+        try node.data(format: format, context: ModelContext(limits: DecodingLimits(maximumDepth: limit + 4)))
     }
 
     static func isDepthError(_ error: ModelError?) -> Bool {

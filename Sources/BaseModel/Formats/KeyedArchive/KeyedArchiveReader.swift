@@ -30,14 +30,17 @@ struct KeyedArchiveReader {
     let objects: [PropertyListObject]
     private let maximumNodes: Int
     private var nodes = 0
+    private let maximumStringBytes: Int
+    private var stringBytes = 0
     /// The key path of each typed object met so far, by its index in `$objects`.
     private var firstPaths: [Int: String] = [:]
     /// The Foundation collections being read; meeting one of them again is a cycle.
     var openCollections: Set<Int> = []
 
-    private init(objects: [PropertyListObject], maximumNodes: Int) {
+    private init(objects: [PropertyListObject], maximumNodes: Int, maximumStringBytes: Int) {
         self.objects = objects
         self.maximumNodes = maximumNodes
+        self.maximumStringBytes = maximumStringBytes
     }
 
     /// The typed tree of an archive.
@@ -66,7 +69,9 @@ struct KeyedArchiveReader {
         guard case .dictionary(let top) = topEntry, !top.isEmpty else {
             throw ModelError(.typeMismatch(expected: "a dictionary of UIDs", found: topEntry.excerpt), path: [.key("$top")], format: format)
         }
-        var reader = KeyedArchiveReader(objects: objects, maximumNodes: maximumNodes(for: byteCount))
+        var reader = KeyedArchiveReader(
+            objects: objects, maximumNodes: maximumNodes(for: byteCount),
+            maximumStringBytes: DecodingLimits.current.stringBytes(forInputOf: byteCount))
         if let root = top["root"] ?? (top.count == 1 ? top.values[0] : nil) {
             return try reader.object(topReference: root, key: top["root"] == nil ? top.keys[0] : "root", at: .root)
         }
@@ -78,10 +83,9 @@ struct KeyedArchiveReader {
     }
 
     /// How many values an archive of `byteCount` bytes may expand to when its shared
-    /// Foundation collections are copied: 16 per byte, and at least 262,144. Each value is built
-    /// (unlike the property-list reader, which only counts), so the floor is lower.
+    /// Foundation collections are copied: the current ``DecodingLimits/maximumValues``.
     static func maximumNodes(for byteCount: Int) -> Int {
-        max(1 << 18, byteCount.multipliedReportingOverflow(by: 16).partialValue)
+        DecodingLimits.current.values(forInputOf: byteCount)
     }
 
     private static func required(_ key: String, in entries: OrderedDictionary<String, PropertyListObject>) throws(ModelError) -> PropertyListObject {
@@ -106,7 +110,13 @@ struct KeyedArchiveReader {
         try countNode(at: path)
         switch field {
         case .uid(let uid):
-            return try object(uid, at: path, depth: depth)
+            let resolved = try object(uid, at: path, depth: depth)
+            switch resolved {
+            case .string(let text): try countBytes(text.utf8.count, at: path)
+            case .data(let bytes): try countBytes(bytes.count, at: path)
+            default: break
+            }
+            return resolved
         case .array(let elements):
             try checkDepth(depth, at: path)
             var values: [ModelValue] = []
@@ -123,6 +133,7 @@ struct KeyedArchiveReader {
             }
             return .dictionary(values)
         default:
+            try countBytes(field.stringByteCount, at: path)
             return try field.modelValue(format: Self.format, path: path)
         }
     }
@@ -208,7 +219,14 @@ struct KeyedArchiveReader {
     private mutating func countNode(at path: ModelPath) throws(ModelError) {
         nodes += 1
         guard nodes <= maximumNodes else {
-            throw failure(.unsupported("shared objects expand to more than \(maximumNodes) values"), at: path)
+            throw failure(DecodingLimits.valuesExceeded(maximumNodes), at: path)
+        }
+    }
+
+    private mutating func countBytes(_ count: Int, at path: ModelPath) throws(ModelError) {
+        stringBytes += count
+        guard stringBytes <= maximumStringBytes else {
+            throw failure(DecodingLimits.stringBytesExceeded(maximumStringBytes), at: path)
         }
     }
 
