@@ -30,7 +30,8 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maximumDepth: Int
 
     /// How many values the decoded tree may hold, counting every copy of a shared container or
-    /// aliased object. `nil` (the default): 1,048,576 plus one per byte of input.
+    /// aliased object. `nil` (the default): 262,144 plus one per byte of input (a file without
+    /// shared containers holds fewer values than bytes).
     public var maximumValues: Int?
 
     /// How many bytes of strings and data the decoded tree may hold, counting every copy. `nil`
@@ -53,7 +54,7 @@ public struct DecodingLimits: Sendable, Hashable {
 
     /// The values a decode of `byteCount` bytes may build.
     func values(forInputOf byteCount: Int) -> Int {
-        maximumValues ?? (1 << 20).addingReportingOverflow(max(0, byteCount)).partialValue
+        maximumValues ?? (1 << 18).addingReportingOverflow(max(0, byteCount)).partialValue
     }
 
     /// The bytes of strings and data a decode of `byteCount` bytes may build.
