@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A replacement of a shared instance, as ``SharedModel/sharedInstanceUpdates`` delivers it. Read the
 /// type's `shared` for the new instance (it is not carried here, since models need not be
