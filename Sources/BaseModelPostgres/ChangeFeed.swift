@@ -1,6 +1,5 @@
 import Foundation
 import PostgresNIO
-import Synchronization
 
 /// The store's `LISTEN` connection: receives the trigger's notifications and hands them to the
 /// subscribers of ``PostgresStore/changes(of:)``; reconnects (every 250 ms) after the connection
@@ -21,7 +20,7 @@ final class ChangeFeed: Sendable {
     }
 
     private let settings: PostgresSettings
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(settings: PostgresSettings) {
         self.settings = settings

@@ -1,6 +1,5 @@
 import Foundation
 import PostgresNIO
-import Synchronization
 
 /// A ``ModelStore`` in a PostgreSQL database, through vapor/postgres-nio: the same contract as the
 /// SQLite store, shared by every process that opens the database, with optimistic concurrency
@@ -63,12 +62,12 @@ public final class PostgresStore: ModelStore {
     let feed: ChangeFeed
     let policy: ConflictPolicy
     private let runner: Task<Void, Never>
-    private let blockingConnection: Mutex<PostgresConnection?>
+    private let blockingConnection: Locked<PostgresConnection?>
     /// The version of each row this store last read or wrote.
-    let versions = Mutex<[RowKey: Int64]>([:])
+    let versions = Locked<[RowKey: Int64]>([:])
     /// Rows last read at a schema version above their model's: a save of them is refused
     /// (``ModelError/Reason/newerVersion(found:known:)``) unless the policy is ``ConflictPolicy/overwrite``.
-    let newerRows = Mutex<[RowKey: Int]>([:])
+    let newerRows = Locked<[RowKey: Int]>([:])
     private let codec: any FormatCodec
     private let context: ModelContext
 
@@ -137,7 +136,7 @@ public final class PostgresStore: ModelStore {
             await Self.closeQuietly(connection)
             throw settings.openError(error)
         }
-        blockingConnection = Mutex(connection)
+        blockingConnection = Locked(connection)
     }
 
     deinit {

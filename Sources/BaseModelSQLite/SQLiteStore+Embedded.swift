@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 extension SQLiteStore {
     /// The file name of the embedded store inside ``ModelLocations/applicationSupport``.
     static let embeddedFileName = "Models.sqlite"
 
-    private static let embeddedStores = Mutex<[String: SQLiteStore]>([:])
+    private static let embeddedStores = Locked<[String: SQLiteStore]>([:])
 
     /// The application's embedded default store: `Models.sqlite` in
     /// ``ModelLocations/applicationSupport`` (on Linux `~/.local/share/<app>/`), opened on first

@@ -1,6 +1,5 @@
 import BaseModelCrypto
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +13,7 @@ enum PasswordPrompt {
     /// The environment variable holding the password.
     static let variable = "BASEMODEL_PASSWORD"
 
-    private static let asked = Mutex<String?>(nil)
+    private static let asked = Locked<String?>(nil)
 
     /// The environment, then the prompt.
     static let provider = PasswordProvider { typeName in

@@ -1,12 +1,11 @@
 @testable import BaseModelSQLite
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// Counts the transactions committed and rolled back on the writer connection.
 final class CommitCounter: TransactionObserver, Sendable {
-    private let counts = Mutex((commits: 0, rollbacks: 0))
+    private let counts = Locked((commits: 0, rollbacks: 0))
 
     var commits: Int { counts.withLock { $0.commits } }
     var rollbacks: Int { counts.withLock { $0.rollbacks } }

@@ -21,6 +21,8 @@ final class DecodingState {
         identityMap = local
         return local
     }
+    /// How many containers may nest: the ``DecodingLimits/maximumDepth`` of the decode.
+    let maximumDepth = DecodingLimits.current.maximumDepth
     private var usage: [ModelPath: UsageRecord] = [:]
     private var usageOrder: [ModelPath] = []
 

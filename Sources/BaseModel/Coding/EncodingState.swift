@@ -11,6 +11,11 @@ final class EncodingState {
     /// The class instances being encoded, from the root down to the current value, with the
     /// path each was met at: one met again below itself is a cycle.
     var openObjects: [ObjectIdentifier: ModelPath] = [:]
+    /// How many containers are being encoded, from the root down to the current value.
+    var depth = 0
+    /// How many containers may nest: the ``DecodingLimits/maximumDepth`` (what the readers
+    /// accept, and what holds on a small thread stack).
+    let maximumDepth = DecodingLimits.current.maximumDepth
 
     /// How values of `type` are handled, worked out once per encode.
     func kind<T>(of type: T.Type) -> DecodedKind {

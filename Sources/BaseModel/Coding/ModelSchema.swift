@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What the coders need to know about one model type, computed once and cached: where each
 /// property lives in the input, its transformer, whether it is codable, and the type's coercion.
@@ -27,7 +26,7 @@ final class ModelSchema: Sendable {
         case varying
     }
 
-    private let defaultsState = Mutex(DefaultsState.unknown)
+    private let defaultsState = Locked(DefaultsState.unknown)
 
     /// A defaults tree: `init()` encoded in plain form, cached when `init()` is deterministic.
     /// The defaults tree when every `init()` gives the same one, else `nil` (each object then
@@ -79,7 +78,7 @@ final class ModelSchema: Sendable {
     /// The remote path for a property key.
     func remotePath(for key: String) -> RemoteKeyPath { plan(for: key).path }
 
-    private static let cache = Mutex<[ObjectIdentifier: ModelSchema]>([:])
+    private static let cache = Locked<[ObjectIdentifier: ModelSchema]>([:])
 
     /// The cached schema of `type`, built on first use.
     ///

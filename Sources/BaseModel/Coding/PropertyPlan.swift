@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How one property is read and written. A class, so handing a plan around costs one retain.
 final class PropertyPlan: Sendable {

@@ -45,7 +45,7 @@ final class GraphReading {
         self.registry = registry
         root = .null
         inputSize = indexNodeCount
-        indexedModelBudget = max(Self.minimumCopyBudget, 16 * indexNodeCount)
+        indexedModelBudget = Self.copyBudget(forValues: indexNodeCount)
     }
 
     /// Counts one model decoded from an index; `false` past the budget.
@@ -63,18 +63,26 @@ final class GraphReading {
         return type
     }
 
-    /// Counts one object decoded inside a copy.
+    /// Counts an object decoded inside a copy, by its values: copies of an object that holds a
+    /// large array add up by what they build.
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` past 16 copied objects per value of the
-    ///   tree (and at least ``minimumCopyBudget``), the budget the tree readers give aliases.
-    func countCopiedObject(at position: ModelPath) throws {
-        copiedObjects += 1
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` past ``minimumCopyBudget`` copied values
+    ///   and then past ``DecodingLimits/maximumValues`` for the tree's size.
+    func countCopiedObject(_ value: ModelValue, at position: ModelPath) throws {
+        copiedObjects += value.nodeCount
         guard copiedObjects > copyBudget else { return }
         if copyBudget == Self.minimumCopyBudget {
-            copyBudget = max(copyBudget, 16 * (inputSize ?? root.nodeCount))
+            copyBudget = DecodingLimits.current.values(forInputOf: inputSize ?? root.nodeCount)
             if copiedObjects <= copyBudget { return }
         }
-        throw ModelError(.unsupported("aliases expand to more than \(copyBudget) copied objects"), path: position)
+        throw ModelError(DecodingLimits.valuesExceeded(copyBudget), path: position)
+    }
+
+    /// Copies allowed for an input of `count` values: 16 per value (at least
+    /// ``minimumCopyBudget``), and no more than an explicit ``DecodingLimits/maximumValues``.
+    private static func copyBudget(forValues count: Int) -> Int {
+        let budget = max(minimumCopyBudget, 16 * count)
+        return DecodingLimits.current.maximumValues.map { min($0, budget) } ?? budget
     }
 
     /// The target of `value` when it is an alias to an ancestor still being decoded.
@@ -158,7 +166,7 @@ extension TreeDecoder {
             registered is T.Type {
             concrete = registered
         }
-        if graph.copying > 0 { try graph.countCopiedObject(at: position) }
+        if graph.copying > 0 { try graph.countCopiedObject(value, at: position) }
         graph.begin(position)
         defer { graph.end() }
         let object = try decodeConcrete(concrete, from: value, at: position)
@@ -180,6 +188,7 @@ extension TreeDecoder {
                 state: state, value: value, parent: nil, component: nil, schema: schema,
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             child.pathPrefix = position
+            child.depth = depth + 1
             return try M(from: child)
         }
         return try decode(type)
@@ -234,7 +243,7 @@ extension TreeDecoder {
         // Struct objects reached again through aliases are decoded again: copies, budgeted.
         if !graph.countIndexedModel() {
             throw ModelError(
-                .unsupported("aliases expand to more than \(graph.indexedModelBudget) decoded objects"),
+                .unsupported("aliases expand to more than \(graph.indexedModelBudget) decoded objects (DecodingLimits.maximumValues)"),
                 path: component.map(path(appending:)) ?? path)
         }
         let model: T

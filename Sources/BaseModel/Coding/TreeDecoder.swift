@@ -48,6 +48,10 @@ final class TreeDecoder: Decoder, PathLinked {
     /// defaults, so keys missing from the input keep their live values.
     var baseTree: ModelValue?
 
+    /// How many containers enclose this value's, its own included: every nested container
+    /// recurses, so its container is refused beyond ``DecodingState/maximumDepth``.
+    @exclusivity(unchecked) var depth: Int
+
     /// For an index node: how many keys its container was asked for (see
     /// ``InputIndex/value(of:forKey:request:)``).
     @exclusivity(unchecked) var requests = 0
@@ -94,6 +98,7 @@ final class TreeDecoder: Decoder, PathLinked {
         self.inheritedKeyCase = inheritedKeyCase
         self.coercion = coercion
         self.plain = plain
+        self.depth = (parent?.depth ?? 0) + 1
     }
 
     convenience init(
@@ -112,12 +117,22 @@ final class TreeDecoder: Decoder, PathLinked {
         _ type: T.Type, from value: ModelValue, plain: Bool, registry: ModelRegistry? = nil,
         report: UnsafeMutablePointer<ModelReport>?, identityMap: IdentityMap? = nil
     ) throws(ModelError) -> T {
+        try StackReserve.run { () throws(ModelError) -> T in
+            try decodeHere(type, from: value, plain: plain, registry: registry, report: report, identityMap: identityMap)
+        }
+    }
+
+    private static func decodeHere<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, plain: Bool, registry: ModelRegistry?,
+        report: UnsafeMutablePointer<ModelReport>?, identityMap: IdentityMap?
+    ) throws(ModelError) -> T {
         let state = DecodingState(collectingReport: report != nil)
         state.graph = registry.map { GraphReading(registry: $0, root: value) }
         state.identityMap = identityMap
         let root = TreeDecoder(
             state: state, value: value, parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: plain)
+        root.depth = 0   // the root decoder only hands the value to its type's decoder
         do {
             let result = try root.decodeChild(type, from: value, component: nil)
             if let report {
@@ -137,6 +152,14 @@ final class TreeDecoder: Decoder, PathLinked {
     static func decode<T: Decodable>(
         _ type: T.Type, from index: InputIndex, registry: ModelRegistry?, identityMap: IdentityMap?, format: ModelFormat
     ) throws(ModelError) -> T {
+        try StackReserve.run { () throws(ModelError) -> T in
+            try decodeHere(type, from: index, registry: registry, identityMap: identityMap, format: format)
+        }
+    }
+
+    private static func decodeHere<T: Decodable>(
+        _ type: T.Type, from index: InputIndex, registry: ModelRegistry?, identityMap: IdentityMap?, format: ModelFormat
+    ) throws(ModelError) -> T {
         let state = DecodingState(collectingReport: false)
         state.index = index
         state.graph = registry.map { GraphReading(registry: $0, indexNodeCount: index.nodeCount) }
@@ -144,6 +167,7 @@ final class TreeDecoder: Decoder, PathLinked {
         let root = TreeDecoder(
             state: state, input: .node(index.root), parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: false)
+        root.depth = 0
         do {
             return try root.decodeChild(type, node: index.root, component: nil)
         } catch {
@@ -164,11 +188,13 @@ final class TreeDecoder: Decoder, PathLinked {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if depth > state.maximumDepth { throw depthExceeded() }
         try prepareKeyed()
         return KeyedDecodingContainer(TreeKeyedDecodingContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if depth > state.maximumDepth { throw depthExceeded() }
         switch input {
         case .value(.array(let elements)):
             return TreeUnkeyedDecodingContainer(decoder: self, elements: elements)
@@ -345,6 +371,10 @@ final class TreeDecoder: Decoder, PathLinked {
         TreeDecoder(
             state: state, value: value, parent: self, component: component, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: true)
+    }
+
+    private func depthExceeded() -> ModelError {
+        ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: path)
     }
 
     func mismatch(expected: String, found value: ModelValue, at component: ModelPath.Component? = nil) -> ModelError {

@@ -43,6 +43,14 @@ final class TreeEncoder: Encoder, PathLinked {
     private static func encode<T: Encodable>(
         _ value: T, plain: Bool, registry: ModelRegistry?, state: EncodingState
     ) throws(ModelError) -> ModelValue {
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            try encodeHere(value, plain: plain, registry: registry, state: state)
+        }
+    }
+
+    private static func encodeHere<T: Encodable>(
+        _ value: T, plain: Bool, registry: ModelRegistry?, state: EncodingState
+    ) throws(ModelError) -> ModelValue {
         state.graph = registry.map(GraphWriting.init)
         let root = TreeEncoder(
             state: state, node: EncodingNode(), parent: nil, component: nil, schema: nil,
@@ -101,6 +109,12 @@ final class TreeEncoder: Encoder, PathLinked {
         if type == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
         if type == ModelValue.self { return unsafeBitCast(value, to: ModelValue.self) }
         if type == Decimal.self { return .double(NSDecimalNumber(decimal: unsafeBitCast(value, to: Decimal.self)).doubleValue) }
+        // Every container recurses: the depth limit keeps a deep model inside a small stack.
+        state.depth += 1
+        defer { state.depth -= 1 }
+        if state.depth > state.maximumDepth {
+            throw ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: component.map { path.appending($0) } ?? path)
+        }
         let encoding = state.encodingKind(of: type)
         let (kind, definedOrder) = (encoding.kind, encoding.definedOrder)
         if plain, case .live = kind, state.liveMap == nil, let live = value as? any LiveTreeEncoding {

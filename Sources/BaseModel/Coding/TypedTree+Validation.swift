@@ -1,7 +1,7 @@
 extension TypedTree {
-    /// How deeply arrays and dictionaries may nest in a typed tree: 512 levels, the JSON
-    /// parser's default, with the root at level 1.
-    package static let maximumDepth = 512
+    /// How deeply arrays and dictionaries may nest in a typed tree, with the root at level 1:
+    /// the current ``DecodingLimits/maximumDepth``.
+    package static var maximumDepth: Int { DecodingLimits.current.maximumDepth }
 
     /// Checks that `tree` is a well-formed typed tree: the root is a dictionary, every `$class`
     /// is a string, and every `$alias` is a string naming a value of the tree that is not itself
@@ -92,7 +92,7 @@ extension TypedTree {
         func checkDepth(_ depth: Int) throws(ModelError) {
             guard depth <= maximumDepth else {
                 throw ModelError(
-                    .unsupported("arrays and dictionaries nest deeper than \(maximumDepth) levels"),
+                    DecodingLimits.depthExceeded(maximumDepth),
                     path: ModelPath(path), format: format)
             }
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The codecs known to the library, by format, detection by content, and the
 /// storages of the formats that keep shared instances somewhere other than a
@@ -10,9 +9,9 @@ import Synchronization
 /// then by parsing). The built-in codecs are registered on first use; other targets (crypto,
 /// keychain) register theirs with ``register(_:)``.
 public final class FormatRegistry: Sendable {
-    private let codecs: Mutex<[ModelFormat: any FormatCodec]>
-    private let order: Mutex<[ModelFormat]>
-    private let storages: Mutex<[ModelFormat: any SharedInstanceStorage]>
+    private let codecs: Locked<[ModelFormat: any FormatCodec]>
+    private let order: Locked<[ModelFormat]>
+    private let storages: Locked<[ModelFormat: any SharedInstanceStorage]>
 
     /// The registry the library uses: the built-in codecs, and user defaults as a
     /// shared-instance storage.
@@ -24,9 +23,9 @@ public final class FormatRegistry: Sendable {
     }
 
     private init(codecs: [any FormatCodec], storages: [ModelFormat: any SharedInstanceStorage]) {
-        self.codecs = Mutex(Dictionary(codecs.map { ($0.format, $0) }, uniquingKeysWith: { $1 }))
-        self.order = Mutex(codecs.map(\.format))
-        self.storages = Mutex(storages)
+        self.codecs = Locked(Dictionary(codecs.map { ($0.format, $0) }, uniquingKeysWith: { $1 }))
+        self.order = Locked(codecs.map(\.format))
+        self.storages = Locked(storages)
     }
 
     /// Adds or replaces the codec for its format.
@@ -66,16 +65,18 @@ public final class FormatRegistry: Sendable {
     /// - Throws: ``ModelError/Reason/empty`` for empty data, and
     ///   ``ModelError/Reason/malformed(_:)`` when no codec recognises the bytes.
     public func detect(_ data: Data) throws(ModelError) -> any FormatCodec {
-        guard !data.isEmpty else { throw ModelError(.empty) }
-        var best: (codec: any FormatCodec, confidence: Int)?
-        for format in formats {
-            guard let codec = codecs.withLock({ $0[format] }), let confidence = codec.confidence(for: data) else { continue }
-            if confidence > best?.confidence ?? Int.min { best = (codec, confidence) }
+        try StackReserve.run { () throws(ModelError) -> any FormatCodec in
+            guard !data.isEmpty else { throw ModelError(.empty) }
+            var best: (codec: any FormatCodec, confidence: Int)?
+            for format in formats {
+                guard let codec = codecs.withLock({ $0[format] }), let confidence = codec.confidence(for: data) else { continue }
+                if confidence > best?.confidence ?? Int.min { best = (codec, confidence) }
+            }
+            guard let best else {
+                throw ModelError(.malformed("not a format this library reads"), excerpt: ModelValue.dataSummary(data.prefix(16)))
+            }
+            return best.codec
         }
-        guard let best else {
-            throw ModelError(.malformed("not a format this library reads"), excerpt: ModelValue.dataSummary(data.prefix(16)))
-        }
-        return best.codec
     }
 
     /// The codecs built into the core, registered in ``shared``.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One live instance per (type, identifier): FDModel's identity map, for Swift concurrency.
 ///
@@ -65,8 +64,8 @@ public final class IdentityMap: Sendable {
         var nextObserver = 0
     }
 
-    private let table = Mutex(Table())
-    private let storage = Mutex<(any ModelStore)?>(nil)
+    private let table = Locked(Table())
+    private let storage = Locked<(any ModelStore)?>(nil)
     /// Serialises merges and updates; recursive because a merge decodes nested models, which
     /// merge too, and because user code run inside a merge (a transformer) may use the map.
     private let writer = NSRecursiveLock()

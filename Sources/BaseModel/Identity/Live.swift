@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The one live instance of an identified model in an ``IdentityMap``: a reference that every
 /// holder shares, whose value later payloads for the same identifier merge into.
@@ -25,7 +24,7 @@ public final class Live<Value: IdentifiedModel>: Sendable {
     public let id: Value.ID
     /// The map this instance belongs to; `nil` for a detached instance.
     let map: IdentityMap?
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var value: Value
@@ -43,7 +42,7 @@ public final class Live<Value: IdentifiedModel>: Sendable {
     init(_ value: Value, map: IdentityMap?) {
         self.id = value.id
         self.map = map
-        self.state = Mutex(State(value: value))
+        self.state = Locked(State(value: value))
     }
 
     /// A snapshot of the current value.

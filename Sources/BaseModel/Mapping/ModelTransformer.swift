@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A two-way conversion between the value in the input and the value a property decodes from.
 ///
@@ -60,7 +59,7 @@ public struct ModelTransformer: Sendable {
 // MARK: - Named transformers (FDModel's registry)
 
 extension ModelTransformer {
-    private static let registry = Mutex<[String: ModelTransformer]>([:])
+    private static let registry = Locked<[String: ModelTransformer]>([:])
 
     /// Registers `transformer` under `name`, replacing any earlier one, for ``named(_:)``.
     public static func register(_ transformer: ModelTransformer, named name: String) {

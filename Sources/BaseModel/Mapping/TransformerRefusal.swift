@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A message for a value a transformer cannot take: "expected a date string in format MM-dd-yyyy".
 struct TransformerRefusal: Error, CustomStringConvertible {

@@ -46,7 +46,9 @@ extension Model {
     ///
     /// - Throws: ``ModelError`` as ``init(contentsOf:context:)-(URL,_)``.
     public init(data: Data, context: ModelContext = .shared) throws(ModelError) {
-        self = try context.formats.detect(data).decodeModel(Self.self, from: data, using: context.decoder)
+        self = try context.withLimits { () throws(ModelError) -> Self in
+            try context.formats.detect(data).decodeModel(Self.self, from: data, using: context.decoder)
+        }
     }
 
     /// The model's bytes in `format`; formats that store types write `$class` and `$alias`.
@@ -56,7 +58,9 @@ extension Model {
     ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
     public func data(format: ModelFormat, context: ModelContext = .shared) throws(ModelError) -> Data {
-        try context.formats.codec(for: format).encodeModel(self, using: context.encoder)
+        try context.withLimits { () throws(ModelError) -> Data in
+            try context.formats.codec(for: format).encodeModel(self, using: context.encoder)
+        }
     }
 
     /// Writes the model to a file in `format` (BaseModel's `writeToFile:format:atomically:`).

@@ -20,9 +20,11 @@ extension Model {
     ///   transformer that refuses a value, or an object the type cannot be built from (an `NSNull`
     ///   among them; use ``instance(object:)`` to get `nil` instead).
     public init(object: Any, context: ModelContext = .shared) throws(ModelError) {
-        switch try UntypedInput(object, formats: context.formats) {
-        case .tree(let tree): self = try context.plainDecoder.decode(Self.self, from: tree)
-        case .encoded(let data, let codec): self = try codec.decodeModel(Self.self, from: data, using: context.decoder)
+        self = try context.withLimits { () throws(ModelError) -> Self in
+            switch try UntypedInput(object, formats: context.formats) {
+            case .tree(let tree): try context.plainDecoder.decode(Self.self, from: tree)
+            case .encoded(let data, let codec): try codec.decodeModel(Self.self, from: data, using: context.decoder)
+            }
         }
     }
 
@@ -31,7 +33,9 @@ extension Model {
     ///
     /// - Throws: ``ModelError``, as ``init(object:)``.
     public init(object: Any, report: inout ModelReport, context: ModelContext = .shared) throws(ModelError) {
-        self = try context.plainDecoder.decode(Self.self, from: UntypedInput(object, formats: context.formats).tree(), report: &report)
+        self = try context.withLimits { () throws(ModelError) -> Self in
+            try context.plainDecoder.decode(Self.self, from: UntypedInput(object, formats: context.formats).tree(), report: &report)
+        }
     }
 
     /// Builds a model from JSON text.
@@ -49,7 +53,9 @@ extension Model {
     ///
     /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
     public init(json: Data, context: ModelContext = .shared) throws(ModelError) {
-        self = try context.formats.codec(for: .json).decodeModel(Self.self, from: json, using: context.plainDecoder)
+        self = try context.withLimits { () throws(ModelError) -> Self in
+            try context.formats.codec(for: .json).decodeModel(Self.self, from: json, using: context.plainDecoder)
+        }
     }
 
     /// Builds a model from an untyped object, or returns `nil` for `nil`, `NSNull`, and a bare
@@ -58,8 +64,9 @@ extension Model {
     /// - Throws: ``ModelError`` as ``init(object:)`` for everything else that does not fit.
     public static func instance(object: Any?, context: ModelContext = .shared) throws(ModelError) -> Self? {
         guard let object else { return nil }
-        let value = try UntypedInput(object, formats: context.formats).tree()
-        return try instance(value: value, context: context)
+        return try context.withLimits { () throws(ModelError) -> Self? in
+            try instance(value: UntypedInput(object, formats: context.formats).tree(), context: context)
+        }
     }
 
     private static func instance(value: ModelValue, context: ModelContext) throws(ModelError) -> Self? {
@@ -67,7 +74,7 @@ extension Model {
         case .null:
             return nil
         case .dictionary:
-            return try context.plainDecoder.decode(Self.self, from: value)
+            return try context.withLimits { () throws(ModelError) -> Self in try context.plainDecoder.decode(Self.self, from: value) }
         default:
             do {
                 return try make(from: value)
@@ -85,7 +92,7 @@ extension Model {
     /// - Throws: ``ModelError`` when `array` is not an array, or an element is a dictionary or bare
     ///   value that does not fit (the path names the element's index).
     public static func instances(array: Any, context: ModelContext = .shared) throws(ModelError) -> [Self] {
-        let value = try UntypedInput(array, formats: context.formats).tree()
+        let value = try context.withLimits { () throws(ModelError) -> ModelValue in try UntypedInput(array, formats: context.formats).tree() }
         guard case .array(let elements) = value else {
             throw ModelError(.typeMismatch(expected: "array", found: value.kindName), excerpt: value.excerpt)
         }

@@ -25,12 +25,17 @@ public struct ModelContext: Sendable {
     /// The folder relative paths resolve against; `nil` is
     /// ``ModelLocations/applicationSupport``.
     package var applicationSupport: URL?
+    /// How much a decode with this context may build: nesting, values and bytes of strings
+    /// (``DecodingLimits/standard`` unless set).
+    public var limits: DecodingLimits
 
-    /// Creates a context; every part defaults to the shared one.
+    /// Creates a context; every part defaults to the shared one, and the limits to
+    /// ``DecodingLimits/standard``.
     public init(
         formats: FormatRegistry = .shared, types: ModelRegistry = .shared, identityMap: IdentityMap? = nil,
-        applicationSupport: URL? = nil
+        applicationSupport: URL? = nil, limits: DecodingLimits = .standard
     ) {
+        self.limits = limits
         self.formats = formats
         self.types = types
         self.identityMap = identityMap
@@ -45,6 +50,13 @@ public struct ModelContext: Sendable {
     package func url(for path: String) -> URL {
         guard let applicationSupport, !path.hasPrefix("/") else { return ModelLocations.saveURL(for: path) }
         return applicationSupport.appendingPathComponent(path)
+    }
+
+    /// Runs `body` with this context's ``limits`` as the current ones: every reader and the
+    /// model coders it calls keep to them.
+    package func withLimits<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        if limits == DecodingLimits.current { return try body() }
+        return try DecodingLimits.$current.withValue(limits) { Result { () throws(E) -> T in try body() } }.get()
     }
 
     /// A decoder reading with this context's types and identity map.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where relative save paths go: the application-support directory (BaseModel's rule), which
 /// tests and apps can move.
@@ -16,7 +15,7 @@ import Synchronization
 /// }                                                        // side by side never collide
 /// ```
 public enum ModelLocations {
-    private static let override = Mutex<URL?>(nil)
+    private static let override = Locked<URL?>(nil)
 
     /// A folder set for one task and its child tasks by ``withApplicationSupport(_:operation:)``.
     @TaskLocal private static var scopedOverride: URL?

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Parsed resource files, by URL. Bundles are read-only, so each file is read and parsed once
 /// per process (BaseModel cached them too); a missing file is remembered as missing.
@@ -9,7 +8,7 @@ enum ResourceCache {
         let tree: (ModelValue, storesTypes: Bool)?
     }
 
-    private static let entries = Mutex<[URL: Entry]>([:])
+    private static let entries = Locked<[URL: Entry]>([:])
 
     /// The tree in the resource file at `url`, or `nil` when there is no such file.
     ///

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A replacement of a shared instance, or a failure to read its saved data, as
 /// ``SharedModel/sharedInstanceUpdates`` delivers it. Read the type's `shared` for the new

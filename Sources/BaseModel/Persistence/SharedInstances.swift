@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The shared instance of each model type, and the streams that hear about replacements.
 ///
@@ -34,9 +33,9 @@ enum SharedInstances {
         var saved = SavedState()
     }
 
-    private static let slots = Mutex<[ObjectIdentifier: Slot]>([:])
+    private static let slots = Locked<[ObjectIdentifier: Slot]>([:])
     /// One lock per type for saves, so concurrent saves write one after another.
-    private static let saveLocks = Mutex<[ObjectIdentifier: NSLock]>([:])
+    private static let saveLocks = Locked<[ObjectIdentifier: NSLock]>([:])
 
 
     static func instance(of type: Any.Type) -> Any? {

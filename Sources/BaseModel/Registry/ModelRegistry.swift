@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Stable names for model types, as files record them (`$class` in HRCoder trees, class names in
 /// keyed archives), and the types those names decode to.
@@ -20,7 +19,7 @@ public final class ModelRegistry: Sendable {
         var namesByType: [ObjectIdentifier: String] = [:]
     }
 
-    private let entries = Mutex(Entries())
+    private let entries = Locked(Entries())
 
     /// The registry formats use unless given another.
     public static let shared = ModelRegistry()

@@ -1,5 +1,4 @@
 import OrderedCollections
-import Synchronization
 
 /// A ``ModelStore`` in memory: models are kept as encoded trees, so a fetch returns a fresh
 /// value that shares nothing with what was saved. For tests, previews and caches that need not
@@ -11,7 +10,7 @@ import Synchronization
 /// let copy = try await store.fetch(Game.self, id: game.id)
 /// ```
 public final class MemoryStore: ModelStore {
-    private let entries = Mutex<[String: OrderedDictionary<ModelIdentifier, ModelValue>]>([:])
+    private let entries = Locked<[String: OrderedDictionary<ModelIdentifier, ModelValue>]>([:])
 
     /// Creates an empty store.
     public init() {}

@@ -4,16 +4,21 @@ extension ModelValue: CustomStringConvertible, CustomDebugStringConvertible {
     /// A compact, JSON-like rendering: strings quoted, dates in ISO-8601 (UTC), data as its size
     /// and first bytes in hex, dictionaries in their key order.
     public var description: String {
-        var output = ""
-        write(to: &output, indent: nil, level: 0)
-        return output
+        // Recursive, like the readers: a deep tree gets the stack a deep decode gets.
+        StackReserve.run {
+            var output = ""
+            write(to: &output, indent: nil, level: 0)
+            return output
+        }
     }
 
     /// The same rendering as ``description``, indented two spaces per level, one entry a line.
     public var indentedDescription: String {
-        var output = ""
-        write(to: &output, indent: "  ", level: 0)
-        return output
+        StackReserve.run {
+            var output = ""
+            write(to: &output, indent: "  ", level: 0)
+            return output
+        }
     }
 
     /// The same as ``description``.

@@ -11,7 +11,7 @@ extension ModelValue {
     ///
     /// - Throws: ``ModelError``: the bytes are empty, in no known format, or malformed.
     public init(data: Data, context: ModelContext = .shared) throws(ModelError) {
-        self = try context.formats.detect(data).decodeTree(from: data)
+        self = try context.withLimits { () throws(ModelError) -> ModelValue in try context.formats.detect(data).decodeTree(from: data) }
     }
 
     /// Reads a file in any format the library reads, detected by content, as a tree. A relative

@@ -1,5 +1,5 @@
+@testable import BaseModel
 import Foundation
-import Synchronization
 
 /// The `postgres-child` executable, found beside the test binary (SwiftPM builds every executable
 /// of the package into the same folder as the test bundle), and a running child's output lines.
@@ -27,7 +27,7 @@ final class PostgresChild: Sendable {
         process.standardOutput = output
         process.standardInput = input
         let (lines, continuation) = AsyncStream<String>.makeStream()
-        let buffer = Mutex(Data())
+        let buffer = Locked(Data())
         output.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
             if chunk.isEmpty {

@@ -1,6 +1,5 @@
 @testable import BaseModel
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Fast format: the model decoder reads the file's index as it reads the tree")
@@ -206,7 +205,7 @@ struct FastIndexDecodingTests {
 
     /// A note that counts how often its `init(from:)` runs.
     struct CountingNote: Model {
-        static let decodes = Mutex(0)
+        static let decodes = Locked(0)
         var rank = 0
 
         init() {}

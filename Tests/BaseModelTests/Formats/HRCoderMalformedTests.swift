@@ -120,7 +120,7 @@ struct HRCoderMalformedTests {
         var deep: ModelValue = "bottom"
         for _ in 0..<600 { deep = [deep] }
         let written = Fixtures.error { _ = try codec.encodeTree(["$class": "M", "deep": deep]) }
-        #expect(written?.reason == .unsupported("arrays and dictionaries nest deeper than 512 levels"))
+        #expect(written?.reason == DecodingLimits.depthExceeded(512))
         #expect(written?.format == codec.format)
         let json = #"{"$class":"M","deep":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
         let read = jsonError(json)

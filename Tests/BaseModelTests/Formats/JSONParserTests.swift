@@ -320,7 +320,7 @@ struct JSONParserCorpusTests {
         #expect(try error("n_array_unclosed.json")?.reason == .truncated)
         #expect(try error("n_structure_unclosed_object.json")?.reason == .truncated)
         #expect(try error("n_structure_100000_opening_arrays.json")?.reason
-            == .unsupported("nesting deeper than the maximum depth of 512"))
+            == DecodingLimits.depthExceeded(512))
         #expect(try error("n_structure_object_with_trailing_garbage.json")?.offset == 12)
         #expect(try error("i_string_UTF-16LE_with_BOM.json")?.reason == .malformed("UTF-16 or UTF-32 input; JSON must be UTF-8"))
         #expect(try JSONParser.parse(try JSONTestCorpus.data("i_number_too_big_pos_int.json", in: JSONTestCorpus.bad))
@@ -716,7 +716,7 @@ struct JSONParserRuleTests {
         #expect(try JSONParser.parse(depth512) != .null)
         let depth513 = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         let error = try #require(jsonError(depth513))
-        #expect(error.reason == .unsupported("nesting deeper than the maximum depth of 512"))
+        #expect(error.reason == DecodingLimits.depthExceeded(512))
         #expect(error.offset == 512)
         #expect(error.path.components.count == 512)
         // Objects count too, and the limit can be changed.
@@ -730,7 +730,7 @@ struct JSONParserRuleTests {
         let deep = String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000)
         #expect(jsonError(deep, maximumDepth: 2000) == nil)
         #expect(jsonError(deep, maximumDepth: 1999)?.offset == 1999)
-        #expect(jsonError(deep)?.reason == .unsupported("nesting deeper than the maximum depth of 512"))
+        #expect(jsonError(deep)?.reason == DecodingLimits.depthExceeded(512))
         // 100,000 opening brackets stop at the limit, long before the end of the input.
         let unclosed = String(repeating: "[", count: 100_000)
         #expect(jsonError(unclosed)?.offset == 512)

@@ -14,14 +14,12 @@ struct Tally: IdentifiedModel {
 }
 
 /// Many tasks merging overlapping payloads into one map: one instance per identifier and no
-/// lost field. Runs under the thread sanitizer in CI (`swift test --sanitize=thread --filter
-/// IdentityConcurrencyTests`).
+/// lost field. Runs under the thread sanitizer in CI, with the other concurrent suites (see the
+/// thread-sanitizer step of `.ci/run`).
 ///
-/// The thread sanitizer does not see the futex-based `Synchronization.Mutex` on Linux: two threads
-/// filling a Mutex-guarded cache for the first time are reported as a race (a ten-line program
-/// with a `Mutex<[Int: Int]>` and four threads shows it too). So each test decodes once on one
-/// thread before its tasks start, filling the process-wide caches (schemas, defaults); the tasks
-/// then exercise the map's own locking, which the sanitizer does see.
+/// The package's locks are ``Locked`` (a pthread mutex), which the sanitizer sees; it did not see
+/// the futex-based `Synchronization.Mutex` used before, which is why each test still decodes once
+/// on one thread before its tasks start (filling the process-wide caches).
 @Suite(.serialized) struct IdentityConcurrencyTests {
     static let tasks = 8
     static let payloadsPerTask = 1_000

@@ -1,6 +1,5 @@
 @testable import BaseModel
 import Foundation
-import Synchronization
 import Testing
 
 /// Merged updates are announced on the instance's stream, the type's stream and a
@@ -9,7 +8,7 @@ import Testing
     @Test func aMergeIsAnnouncedOnEveryChannel() async throws {
         let center = NotificationCenter()
         let map = IdentityMap(notificationCenter: center)
-        let posted = Mutex<[String]>([])
+        let posted = Locked<[String]>([])
         let observer = center.addObserver(forName: IdentityMap.didChangeNotification, object: nil, queue: nil) { note in
             let id = note.userInfo?["id"] as? String ?? "?"
             let type = note.userInfo?["typeName"] as? String ?? "?"
@@ -38,7 +37,7 @@ import Testing
     @Test func creationIsNotAChange() throws {
         let center = NotificationCenter()
         let map = IdentityMap(notificationCenter: center)
-        let count = Mutex(0)
+        let count = Locked(0)
         let observer = center.addObserver(forName: IdentityMap.didChangeNotification, object: nil, queue: nil) { _ in
             count.withLock { $0 += 1 }
         }

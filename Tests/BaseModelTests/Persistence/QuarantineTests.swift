@@ -1,15 +1,14 @@
 @testable import BaseModel
 import Foundation
 import Logging
-import Synchronization
 import Testing
 
 /// The save format of ``Journal``, chosen by each test (the suite runs serially).
 enum JournalFixture {
-    static let format = Mutex<ModelFormat>(.json)
+    static let format = Locked<ModelFormat>(.json)
     static let root = FileManager.default.temporaryDirectory.appendingPathComponent("bm-quarantine-\(UUID().uuidString)")
     /// A new name for each test: resource files are read once per process.
-    private static let resourceName = Mutex("Journal.json")
+    private static let resourceName = Locked("Journal.json")
     static var resource: URL { root.appendingPathComponent("resources/\(resourceName.withLock { $0 })") }
 
     /// An empty folder for the save file, the resource file absent.
@@ -43,7 +42,7 @@ final class Journal: SharedModel, @unchecked Sendable {
 
 /// Log lines of the `BaseModel` logger, captured for the whole test process.
 final class CapturedLog: LogHandler, @unchecked Sendable {
-    static let lines = Mutex<[String]>([])
+    static let lines = Locked<[String]>([])
     static let installed: Void = LoggingSystem.bootstrap { CapturedLog(label: $0) }
 
     let label: String
@@ -117,7 +116,7 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         CapturedLog.installed
         try JournalFixture.reset(format: .json)
         try Data("{\"title\": ".utf8).write(to: URL(fileURLWithPath: Journal.saveFile))
-        let posted = Mutex<[SharedInstanceFailure]>([])
+        let posted = Locked<[SharedInstanceFailure]>([])
         let observer = NotificationCenter.default.addObserver(forName: .baseModelSharedInstanceLoadFailed, object: nil, queue: nil) { note in
             if let failure = note.userInfo?["failure"] as? SharedInstanceFailure { posted.withLock { $0.append(failure) } }
         }

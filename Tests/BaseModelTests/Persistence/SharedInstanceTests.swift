@@ -105,7 +105,7 @@ final class DerivedShared: BaseShared, @unchecked Sendable {
 
     @Test func replacingAnnouncesTheOldInstanceButCreatingDoesNot() async throws {
         Announced.setSharedInstance(nil)
-        let seen = Mutex<[ObjectIdentifier]>([])
+        let seen = Locked<[ObjectIdentifier]>([])
         let observer = NotificationCenter.default.addObserver(forName: .baseModelSharedInstanceUpdated, object: nil, queue: nil) { note in
             if let old = note.object as? Announced { seen.withLock { $0.append(ObjectIdentifier(old)) } }
         }
@@ -157,4 +157,3 @@ final class DerivedShared: BaseShared, @unchecked Sendable {
     }
 }
 
-import Synchronization

@@ -1,12 +1,11 @@
 @testable import BaseModel
 import Foundation
-import Synchronization
 import Testing
 
 /// One save file, read and written by several versions of the `Note` model, as successive app
 /// versions would.
 enum NoteFixture {
-    static let format = Mutex<ModelFormat>(.json)
+    static let format = Locked<ModelFormat>(.json)
     static let root = FileManager.default.temporaryDirectory.appendingPathComponent("bm-versions-\(UUID().uuidString)")
 
     static var saveFile: String {

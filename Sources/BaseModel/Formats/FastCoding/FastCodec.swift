@@ -79,11 +79,13 @@ struct FastCodec: FormatCodec {
     /// - Throws: ``ModelError`` with format `fast`, the byte offset (for byte-level problems) or
     ///   the path (for tree-level ones): an empty, truncated or 2.x file, a wrong magic, an
     ///   unknown tag, an alias or class index out of range, a count larger than the data, invalid
-    ///   UTF-8, nesting deeper than 512 levels, a non-string dictionary key, nil
+    ///   UTF-8, nesting deeper than ``DecodingLimits/maximumDepth``, a non-string dictionary key, nil
     ///   inside a collection, aliases expanding past the budget, and in safe mode any object tag.
     func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        let document = try FastObject(data: data, safe: safe)
-        return try FastTreeReader.tree(from: document, byteCount: data.count)
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            let document = try FastObject(data: data, safe: safe)
+            return try FastTreeReader.tree(from: document, byteCount: data.count)
+        }
     }
 
     /// Writes a typed tree.
@@ -92,7 +94,9 @@ struct FastCodec: FormatCodec {
     ///   string, an `$alias` that leads nowhere or into an open plain container, a string with
     ///   a NUL character.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        try FastTreeWriter.data(from: tree)
+        try StackReserve.run { () throws(ModelError) -> Data in
+            try FastTreeWriter.data(from: tree)
+        }
     }
 
     /// Reads a model from the bytes through an index of the file instead of a tree (except in
@@ -106,8 +110,10 @@ struct FastCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
     func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        guard !safe, let index = FastIndex.ofModelFile(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
-        return try decodeModel(type, from: index, using: decoder)
+        try StackReserve.run { () throws(ModelError) -> T in
+            guard !safe, let index = FastIndex.ofModelFile(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
+            return try decodeModel(type, from: index, using: decoder)
+        }
     }
 
     /// Reads a model from an index of its file.
@@ -123,7 +129,9 @@ struct FastCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError`` when a value cannot be encoded or stored.
     func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
-        guard !safe else { return try encodeModelThroughTree(value, using: encoder) }
-        return try FastStreamingEncoder.data(value, registry: encoder.registry ?? .shared)
+        try StackReserve.run { () throws(ModelError) -> Data in
+            guard !safe else { return try encodeModelThroughTree(value, using: encoder) }
+            return try FastStreamingEncoder.data(value, registry: encoder.registry ?? .shared)
+        }
     }
 }

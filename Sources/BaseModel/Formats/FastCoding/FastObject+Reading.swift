@@ -27,6 +27,7 @@ extension FastObject {
 /// caches (mutable containers and objects before their children, the rest after).
 struct FastDocumentReader {
     var reader: FastReader
+    let maximumDepth = FastObject.maximumDepth
 
     mutating func readValue(depth: Int) throws(ModelError) -> FastObject {
         let start = reader.offset
@@ -102,8 +103,8 @@ struct FastDocumentReader {
     }
 
     private mutating func checkDepth(_ depth: Int, start: Int) throws(ModelError) {
-        guard depth < FastObject.maximumDepth else {
-            throw reader.failure(.unsupported("values nested deeper than \(FastObject.maximumDepth) levels"), at: start)
+        guard depth < maximumDepth else {
+            throw reader.failure(DecodingLimits.depthExceeded(maximumDepth), at: start)
         }
     }
 

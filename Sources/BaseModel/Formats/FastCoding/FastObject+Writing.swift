@@ -24,8 +24,13 @@ extension FastObject {
     ///
     /// - Throws: ``ModelError`` as ``data()``.
     func write(to writer: inout FastWriter, depth: Int = 0) throws(ModelError) {
-        guard depth < Self.maximumDepth else {
-            throw ModelError(.unsupported("values nested deeper than \(Self.maximumDepth) levels"), format: FastReader.format)
+        switch self {
+        case .list, .dictionary, .object:
+            guard depth < Self.maximumDepth else {
+                throw ModelError(DecodingLimits.depthExceeded(Self.maximumDepth), format: FastReader.format)
+            }
+        default:
+            break
         }
         switch self {
         case .nilValue: writer.writeNil()

@@ -88,6 +88,7 @@ enum FastObject: Sendable, Hashable {
         }
     }
 
-    /// The deepest nesting the document reader and the tree writer accept.
-    static let maximumDepth = 512
+    /// The deepest nesting the document reader and the tree writer accept: the current
+    /// ``DecodingLimits/maximumDepth``.
+    static var maximumDepth: Int { DecodingLimits.current.maximumDepth }
 }

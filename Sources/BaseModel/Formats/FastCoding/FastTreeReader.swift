@@ -63,22 +63,38 @@ struct FastTreeReader {
     private var cursor: Int?
     private var nodes = 0
     private let maximumNodes: Int
+    private var stringBytes = 0
+    private let maximumStringBytes: Int
 
     /// The tree of `document`, read from a file of `byteCount` bytes (which sets the budget).
     static func tree(from document: FastObject, byteCount: Int) throws(ModelError) -> ModelValue {
-        var reader = FastTreeReader(maximumNodes: maximumNodes(for: byteCount))
+        var reader = FastTreeReader(
+            maximumNodes: maximumNodes(for: byteCount), maximumStringBytes: DecodingLimits.current.stringBytes(forInputOf: byteCount))
         guard let tree = try reader.map(document, at: .root, depth: 0) else {
             throw ModelError(.malformed("the root value is nil"), format: FastReader.format)
         }
         return tree
     }
 
-    private init(maximumNodes: Int) { self.maximumNodes = maximumNodes }
+    private let maximumDepth = FastObject.maximumDepth
 
-    /// How many tree values a file of `byteCount` bytes may expand to through aliases: 16 per
-    /// byte, and at least 262,144.
+    private init(maximumNodes: Int, maximumStringBytes: Int) {
+        self.maximumNodes = maximumNodes
+        self.maximumStringBytes = maximumStringBytes
+    }
+
+    /// Counts the bytes of a string or data value towards ``DecodingLimits/maximumStringBytes``.
+    private mutating func countBytes(_ count: Int, at step: Step) throws(ModelError) {
+        stringBytes += count
+        guard stringBytes <= maximumStringBytes else {
+            throw failure(DecodingLimits.stringBytesExceeded(maximumStringBytes), at: step)
+        }
+    }
+
+    /// How many tree values a file of `byteCount` bytes may expand to through aliases: the
+    /// current ``DecodingLimits/maximumValues``.
     static func maximumNodes(for byteCount: Int) -> Int {
-        max(1 << 18, byteCount.multipliedReportingOverflow(by: 16).partialValue)
+        DecodingLimits.current.values(forInputOf: byteCount)
     }
 
     // MARK: - Slots
@@ -156,10 +172,14 @@ struct FastTreeReader {
     private mutating func map(_ value: FastObject, at step: Step, depth: Int) throws(ModelError) -> ModelValue? {
         nodes += 1
         guard nodes <= maximumNodes else {
-            throw failure(.unsupported("aliases expand to more than \(maximumNodes) values"), at: step)
+            throw failure(DecodingLimits.valuesExceeded(maximumNodes), at: step)
         }
-        guard depth < FastObject.maximumDepth else {
-            throw failure(.unsupported("values nested deeper than \(FastObject.maximumDepth) levels"), at: step)
+        switch value {
+        case .list, .dictionary, .object:
+            // Containers count towards the depth; the scalars inside the deepest one do not.
+            guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth), at: step) }
+        default:
+            break
         }
         switch value {
         case .nilValue: return nil
@@ -169,11 +189,15 @@ struct FastTreeReader {
         case .float32(let number): return .double(Double(number))
         case .float64(let number): return .double(number)
         case .decimal(let number): return number.modelValue
-        case .string(let text): return .string(text)
+        case .string(let text):
+            try countBytes(text.utf8.count, at: step)
+            return .string(text)
         case .mutableString(let text):
+            try countBytes(text.utf8.count, at: step)
             _ = takeSlot(value, first: counter, at: node(step), open: false)
             return .string(text)
         case .data(let bytes, _):
+            try countBytes(bytes.count, at: step)
             _ = takeSlot(value, first: counter, at: node(step), open: false)
             return .data(bytes)
         case .date(let seconds):

@@ -70,8 +70,13 @@ struct FastTreeWriter {
     }
 
     private mutating func write(_ value: ModelValue, at path: ModelPath, depth: Int) throws(ModelError) {
-        guard depth < FastObject.maximumDepth else {
-            throw failure(.unsupported("values nested deeper than \(FastObject.maximumDepth) levels"), at: path)
+        switch value {
+        case .array, .dictionary:
+            guard depth < FastObject.maximumDepth else {
+                throw failure(DecodingLimits.depthExceeded(FastObject.maximumDepth), at: path)
+            }
+        default:
+            break
         }
         // Only paths that an alias names are looked up or remembered.
         let key = targets.isEmpty ? nil : TypedTree.keyPath(for: path)

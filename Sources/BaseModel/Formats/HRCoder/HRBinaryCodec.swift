@@ -45,7 +45,9 @@ struct HRBinaryCodec: FormatCodec {
     ///   not a dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64,
     ///   an alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
     func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try HRPropertyList.decodeTree(from: data, format: format.rawValue)
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            try HRPropertyList.decodeTree(from: data, format: format.rawValue)
+        }
     }
 
     /// Writes a typed tree as a binary property list with sorted keys.
@@ -54,8 +56,10 @@ struct HRBinaryCodec: FormatCodec {
     ///   rejects (a root that is not a dictionary, an alias that names nothing) and a dictionary
     ///   holding the reserved key `$data`.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        let name = format.rawValue
-        let document = try HRDocument.document(from: tree, style: .propertyList, format: name)
-        return try HRPropertyList.data(from: document, encoding: .binary, format: name)
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let name = format.rawValue
+            let document = try HRDocument.document(from: tree, style: .propertyList, format: name)
+            return try HRPropertyList.data(from: document, encoding: .binary, format: name)
+        }
     }
 }

@@ -109,7 +109,7 @@ enum HRDocument {
         func checkDepth(_ depth: Int) throws(ModelError) {
             guard depth <= TypedTree.maximumDepth else {
                 throw ModelError(
-                    .unsupported("arrays and dictionaries nest deeper than \(TypedTree.maximumDepth) levels"),
+                    DecodingLimits.depthExceeded(TypedTree.maximumDepth),
                     path: ModelPath(path), format: format)
             }
         }
@@ -186,7 +186,7 @@ enum HRDocument {
         func checkDepth(_ depth: Int) throws(ModelError) {
             guard depth <= TypedTree.maximumDepth else {
                 throw ModelError(
-                    .unsupported("arrays and dictionaries nest deeper than \(TypedTree.maximumDepth) levels"),
+                    DecodingLimits.depthExceeded(TypedTree.maximumDepth),
                     path: ModelPath(path), format: format)
             }
         }

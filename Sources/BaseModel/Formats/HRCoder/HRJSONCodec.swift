@@ -60,16 +60,18 @@ struct HRJSONCodec: FormatCodec {
     ///   dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64, an
     ///   alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
     func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        let name = format.rawValue
-        let document: ModelValue
-        do {
-            document = try JSONParser.parse(data, maximumDepth: TypedTree.maximumDepth)
-        } catch {
-            var error = error
-            error.format = format
-            throw error
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            let name = format.rawValue
+            let document: ModelValue
+            do throws(ModelError) {
+                document = try JSONParser.parse(data, maximumDepth: TypedTree.maximumDepth)
+            } catch {
+                var error = error
+                error.format = format
+                throw error
+            }
+            return try HRDocument.tree(from: document, format: name)
         }
-        return try HRDocument.tree(from: document, format: name)
     }
 
     /// Writes a typed tree as compact HR JSON.
@@ -78,14 +80,16 @@ struct HRJSONCodec: FormatCodec {
     ///   rejects (a root that is not a dictionary, an alias that names nothing), a dictionary
     ///   holding the reserved key `$data`, and a double or date that is not finite.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        let name = format.rawValue
-        let document = try HRDocument.document(from: tree, style: .json, format: name)
-        do {
-            return try JSONWriter.data(from: document)
-        } catch {
-            var error = error
-            error.format = format
-            throw error
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let name = format.rawValue
+            let document = try HRDocument.document(from: tree, style: .json, format: name)
+            do throws(ModelError) {
+                return try JSONWriter.data(from: document)
+            } catch {
+                var error = error
+                error.format = format
+                throw error
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Both directions go through the library's own property-list reader and writer
 /// (`Formats/PropertyList/`): XML and binary, key order kept, every offset checked, nesting
-/// capped at 512 levels.
+/// capped at ``DecodingLimits/maximumDepth``.
 enum HRPropertyList {
     /// The two encodings the HR codecs write.
     enum Encoding {

@@ -7,6 +7,8 @@ struct JSONByteWriter {
     let pretty: Bool
     let sorted: Bool
     let escapeSlashes: Bool
+    /// The deepest nesting written: what the parser reads back.
+    let maximumDepth = DecodingLimits.current.maximumDepth
 
     init(options: JSONWriter.Options) {
         pretty = options.contains(.prettyPrinted)
@@ -38,8 +40,10 @@ struct JSONByteWriter {
             output.append(contentsOf: bytes.base64EncodedData())
             output.append(JSONByte.quote)
         case .array(let elements):
+            guard level < maximumDepth else { throw ModelError(DecodingLimits.depthExceeded(maximumDepth), format: "json") }
             try writeArray(elements, level: level)
         case .dictionary(let entries):
+            guard level < maximumDepth else { throw ModelError(DecodingLimits.depthExceeded(maximumDepth), format: "json") }
             try writeDictionary(entries, level: level)
         }
     }

@@ -34,6 +34,8 @@ struct JSONCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError`` for a non-finite number.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        try JSONWriter.data(from: tree)
+        try StackReserve.run { () throws(ModelError) -> Data in
+            try JSONWriter.data(from: tree)
+        }
     }
 }

@@ -12,7 +12,7 @@ import OrderedCollections
 /// Foundation objects, and it is iterative: nesting costs heap memory, never stack, so no input
 /// can overflow the stack while parsing. (A finished tree is compared and destroyed
 /// recursively, so raising `maximumDepth` far above the default moves that risk to the tree's
-/// users; the default of 512 is safe on any thread.)
+/// users; the default, ``DecodingLimits/maximumDepth``, is safe on any thread.)
 ///
 /// ## What it accepts
 ///
@@ -31,7 +31,7 @@ import OrderedCollections
 /// - Numbers with a fraction or an exponent become ``ModelValue/double(_:)``, correctly rounded.
 ///   Values too small for a double become `0.0`; values too large for a double (such as `1e400`)
 ///   are rejected, because a tree never holds an infinity.
-/// - Containers may nest at most `maximumDepth` levels (512 by default); the top-level array or
+/// - Containers may nest at most `maximumDepth` levels (``DecodingLimits/maximumDepth`` by default); the top-level array or
 ///   dictionary is level 1.
 ///
 /// ## What it rejects
@@ -45,8 +45,8 @@ import OrderedCollections
 /// ``ModelError/Reason/empty``; input that ends inside a value throws
 /// ``ModelError/Reason/truncated``.
 enum JSONParser {
-    /// The nesting depth allowed by default: 512 levels of arrays and dictionaries.
-    static let defaultMaximumDepth = 512
+    /// The nesting depth allowed by default: the current ``DecodingLimits/maximumDepth``.
+    static var defaultMaximumDepth: Int { DecodingLimits.current.maximumDepth }
 
     /// Parses a JSON document from UTF-8 bytes.
     ///

@@ -130,7 +130,7 @@ struct JSONReader: ~Copyable {
     @inline(__always)
     func checkDepth() throws(ModelError) {
         if frames.count >= maximumDepth {
-            throw failure(.unsupported("nesting deeper than the maximum depth of \(maximumDepth)"), at: index)
+            throw failure(DecodingLimits.depthExceeded(maximumDepth), at: index)
         }
     }
 

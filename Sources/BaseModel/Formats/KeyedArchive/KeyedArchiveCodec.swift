@@ -36,8 +36,10 @@ package struct KeyedArchiveCodec: FormatCodec {
     ///   range, objects without a class, values of the wrong kind, cycles through Foundation
     ///   collections, and nesting or expansion beyond the limits.
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        let archive = try PropertyListDocument.read(data, format: format.rawValue)
-        return try KeyedArchiveReader.tree(from: archive, byteCount: data.count)
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            let archive = try PropertyListDocument.read(data, format: format.rawValue)
+            return try KeyedArchiveReader.tree(from: archive, byteCount: data.count)
+        }
     }
 
     /// Writes a typed tree as a binary archive.
@@ -45,6 +47,8 @@ package struct KeyedArchiveCodec: FormatCodec {
     /// - Throws: ``ModelError`` with format `keyed-archive` for a `$class` that is not a string
     ///   or an `$alias` that leads nowhere.
     package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        try KeyedArchiveWriter.data(from: tree)
+        try StackReserve.run { () throws(ModelError) -> Data in
+            try KeyedArchiveWriter.data(from: tree)
+        }
     }
 }

@@ -18,25 +18,29 @@ import OrderedCollections
 ///   object met again, also through a cycle, becomes `{"$alias": "<key path of the first>"}`.
 ///
 /// A cycle through a Foundation collection has no tree form and is an error, as are missing
-/// keys, UIDs out of range, values of the wrong kind, nesting deeper than 512 objects, and
+/// keys, UIDs out of range, values of the wrong kind, nesting deeper than ``DecodingLimits/maximumDepth``, and
 /// shared collections expanding past ``maximumNodes(for:)`` values.
 /// Every error is a ``ModelError`` with format `keyed-archive` and the path in the tree (or in
 /// the archive's own keys, for the archive's structure).
 struct KeyedArchiveReader {
     static let format = ModelFormat.keyedArchive.rawValue
-    static let maximumDepth = 512
+    /// The deepest nesting read: the current ``DecodingLimits/maximumDepth``.
+    private let maximumDepth = DecodingLimits.current.maximumDepth
 
     let objects: [PropertyListObject]
     private let maximumNodes: Int
     private var nodes = 0
+    private let maximumStringBytes: Int
+    private var stringBytes = 0
     /// The key path of each typed object met so far, by its index in `$objects`.
     private var firstPaths: [Int: String] = [:]
     /// The Foundation collections being read; meeting one of them again is a cycle.
     var openCollections: Set<Int> = []
 
-    private init(objects: [PropertyListObject], maximumNodes: Int) {
+    private init(objects: [PropertyListObject], maximumNodes: Int, maximumStringBytes: Int) {
         self.objects = objects
         self.maximumNodes = maximumNodes
+        self.maximumStringBytes = maximumStringBytes
     }
 
     /// The typed tree of an archive.
@@ -65,7 +69,9 @@ struct KeyedArchiveReader {
         guard case .dictionary(let top) = topEntry, !top.isEmpty else {
             throw ModelError(.typeMismatch(expected: "a dictionary of UIDs", found: topEntry.excerpt), path: [.key("$top")], format: format)
         }
-        var reader = KeyedArchiveReader(objects: objects, maximumNodes: maximumNodes(for: byteCount))
+        var reader = KeyedArchiveReader(
+            objects: objects, maximumNodes: maximumNodes(for: byteCount),
+            maximumStringBytes: DecodingLimits.current.stringBytes(forInputOf: byteCount))
         if let root = top["root"] ?? (top.count == 1 ? top.values[0] : nil) {
             return try reader.object(topReference: root, key: top["root"] == nil ? top.keys[0] : "root", at: .root)
         }
@@ -77,10 +83,9 @@ struct KeyedArchiveReader {
     }
 
     /// How many values an archive of `byteCount` bytes may expand to when its shared
-    /// Foundation collections are copied: 16 per byte, and at least 262,144. Each value is built
-    /// (unlike the property-list reader, which only counts), so the floor is lower.
+    /// Foundation collections are copied: the current ``DecodingLimits/maximumValues``.
     static func maximumNodes(for byteCount: Int) -> Int {
-        max(1 << 18, byteCount.multipliedReportingOverflow(by: 16).partialValue)
+        DecodingLimits.current.values(forInputOf: byteCount)
     }
 
     private static func required(_ key: String, in entries: OrderedDictionary<String, PropertyListObject>) throws(ModelError) -> PropertyListObject {
@@ -105,7 +110,13 @@ struct KeyedArchiveReader {
         try countNode(at: path)
         switch field {
         case .uid(let uid):
-            return try object(uid, at: path, depth: depth)
+            let resolved = try object(uid, at: path, depth: depth)
+            switch resolved {
+            case .string(let text): try countBytes(text.utf8.count, at: path)
+            case .data(let bytes): try countBytes(bytes.count, at: path)
+            default: break
+            }
+            return resolved
         case .array(let elements):
             try checkDepth(depth, at: path)
             var values: [ModelValue] = []
@@ -122,6 +133,7 @@ struct KeyedArchiveReader {
             }
             return .dictionary(values)
         default:
+            try countBytes(field.stringByteCount, at: path)
             return try field.modelValue(format: Self.format, path: path)
         }
     }
@@ -199,15 +211,22 @@ struct KeyedArchiveReader {
     }
 
     private func checkDepth(_ depth: Int, at path: ModelPath) throws(ModelError) {
-        guard depth < Self.maximumDepth else {
-            throw failure(.unsupported("objects nested deeper than \(Self.maximumDepth) levels"), at: path)
+        guard depth < maximumDepth else {
+            throw failure(DecodingLimits.depthExceeded(maximumDepth), at: path)
         }
     }
 
     private mutating func countNode(at path: ModelPath) throws(ModelError) {
         nodes += 1
         guard nodes <= maximumNodes else {
-            throw failure(.unsupported("shared objects expand to more than \(maximumNodes) values"), at: path)
+            throw failure(DecodingLimits.valuesExceeded(maximumNodes), at: path)
+        }
+    }
+
+    private mutating func countBytes(_ count: Int, at path: ModelPath) throws(ModelError) {
+        stringBytes += count
+        guard stringBytes <= maximumStringBytes else {
+            throw failure(DecodingLimits.stringBytesExceeded(maximumStringBytes), at: path)
         }
     }
 

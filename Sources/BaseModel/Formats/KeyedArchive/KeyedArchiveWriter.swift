@@ -31,6 +31,7 @@ struct KeyedArchiveWriter {
     }
 
     private let root: ModelValue
+    private let maximumDepth = DecodingLimits.current.maximumDepth
     private var objects: [PropertyListObject] = [.string("$null")]
     private var classes: [String: UInt64] = [:]
     private var scalars: [ScalarKey: UInt64] = [:]
@@ -69,6 +70,7 @@ struct KeyedArchiveWriter {
         case .date(let date):
             return append(.dictionary(["NS.time": .real(date.timeIntervalSinceReferenceDate), "$class": .uid(classUID("NSDate"))]))
         case .array(let elements):
+            try checkDepth(of: path)
             if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
             let uid = reserve(at: path)
             var references: [PropertyListObject] = []
@@ -79,6 +81,7 @@ struct KeyedArchiveWriter {
             objects[Int(uid)] = .dictionary(["NS.objects": .array(references), "$class": .uid(classUID("NSArray"))])
             return uid
         case .dictionary(let entries):
+            try checkDepth(of: path)
             if case .string(let target)? = entries[TypedTree.aliasKey] { return try alias(target, at: path) }
             if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
             if let name = entries[TypedTree.classKey] { return try typedObject(name, entries, at: path) }
@@ -113,6 +116,13 @@ struct KeyedArchiveWriter {
     }
 
     /// The UID of the object an alias names, writing it now when it comes later in the tree.
+    /// Refuses a container at `path` deeper than the reader accepts.
+    private func checkDepth(of path: ModelPath) throws(ModelError) {
+        guard path.components.count < maximumDepth else {
+            throw ModelError(DecodingLimits.depthExceeded(maximumDepth), path: path, format: ModelFormat.keyedArchive.rawValue)
+        }
+    }
+
     private mutating func alias(_ target: String, at path: ModelPath) throws(ModelError) -> UInt64 {
         if let uid = containers[target] { return uid }
         guard !resolving.contains(target), let value = TypedTree.resolve(target, in: root), value[TypedTree.aliasKey] == nil else {

@@ -30,15 +30,19 @@ package struct BinaryPropertyListCodec: FormatCodec {
     /// A UID (a keyed archive's reference) reads as `{"CF$UID": n}`.
     ///
     /// - Throws: ``ModelError`` for bytes that are not a valid property list (truncated,
-    ///   out-of-range offsets or references, reference cycles, nesting deeper than 512).
+    ///   out-of-range offsets or references, reference cycles, nesting deeper than ``DecodingLimits/maximumDepth``).
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try PropertyListCodecSupport.decode(data, codecFormat: format)
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            try PropertyListCodecSupport.decode(data, codecFormat: format)
+        }
     }
 
     /// Writes the tree as a binary property list.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` for a null anywhere in the tree.
     package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        BinaryPropertyListWriter.data(from: try PropertyListObject(tree, format: format.rawValue))
+        try StackReserve.run { () throws(ModelError) -> Data in
+            BinaryPropertyListWriter.data(from: try PropertyListObject(tree, format: format.rawValue))
+        }
     }
 }

@@ -29,6 +29,8 @@ struct BinaryPropertyListReader {
     private let format: String
     private let maximumDepth: Int
     private let maximumNodes: Int
+    /// How many bytes of strings and data the expanded tree may hold.
+    private let maximumBytes: Int
     private let offsetSize: Int
     private let referenceSize: Int
     private let objectCount: Int
@@ -36,7 +38,7 @@ struct BinaryPropertyListReader {
     /// Where the offset table starts; every object lies before it.
     private let offsetTableStart: Int
 
-    private var finished: [Int: (object: PropertyListObject, nodes: Int)] = [:]
+    private var finished: [Int: (object: PropertyListObject, nodes: Int, bytes: Int)] = [:]
     private var inProgress: Set<Int> = []
 
     /// Reads a whole binary property list.
@@ -48,15 +50,15 @@ struct BinaryPropertyListReader {
     ///   ``ModelError/Reason/malformed(_:)`` (and the byte offset) for bytes that are not a valid
     ///   binary property list, ``ModelError/Reason/unsupported(_:)`` for nesting or expansion
     ///   beyond the limits.
-    static func read(_ data: Data, format: String = "binary", maximumDepth: Int = 512) throws(ModelError) -> PropertyListObject {
+    static func read(_ data: Data, format: String = "binary", maximumDepth: Int = DecodingLimits.current.maximumDepth) throws(ModelError) -> PropertyListObject {
         var reader = try BinaryPropertyListReader(bytes: [UInt8](data), format: format, maximumDepth: maximumDepth)
         return try reader.readTop()
     }
 
-    /// How many values a file of `byteCount` bytes may expand to: 16 per byte, and at least a
-    /// million. A tree without shared containers has fewer values than bytes.
+    /// How many values a file of `byteCount` bytes may expand to: the current
+    /// ``DecodingLimits/maximumValues``. A tree without shared containers has fewer values than bytes.
     static func maximumNodes(for byteCount: Int) -> Int {
-        max(1 << 20, byteCount.multipliedReportingOverflow(by: 16).partialValue)
+        DecodingLimits.current.values(forInputOf: byteCount)
     }
 
     /// Checks the header and trailer.
@@ -67,6 +69,7 @@ struct BinaryPropertyListReader {
         self.format = format
         self.maximumDepth = maximumDepth
         self.maximumNodes = Self.maximumNodes(for: bytes.count)
+        self.maximumBytes = DecodingLimits.current.stringBytes(forInputOf: bytes.count)
         let error = { (reason: ModelError.Reason, offset: Int) in ModelError(reason, format: format, offset: offset) }
         guard bytes.count >= Self.magic.count else {
             if bytes.isEmpty { throw ModelError(.empty, format: format) }
@@ -140,7 +143,7 @@ struct BinaryPropertyListReader {
 
     // MARK: - Objects
 
-    private mutating func readObject(_ reference: Int, depth: Int) throws(ModelError) -> (object: PropertyListObject, nodes: Int) {
+    private mutating func readObject(_ reference: Int, depth: Int) throws(ModelError) -> (object: PropertyListObject, nodes: Int, bytes: Int) {
         guard reference < objectCount else {
             throw ModelError(.malformed("object reference \(reference) out of range (\(objectCount) objects)"), format: format)
         }
@@ -150,20 +153,21 @@ struct BinaryPropertyListReader {
             throw failure(.malformed("object \(reference) contains itself (a reference cycle)"), at: start)
         }
         let marker = bytes[start]
-        let result: (object: PropertyListObject, nodes: Int)
+        let result: (object: PropertyListObject, nodes: Int, bytes: Int)
         switch marker >> 4 {
         case 0xA, 0xB, 0xC:
             result = try readArray(at: start, depth: depth, reference: reference)
         case 0xD:
             result = try readDictionary(at: start, depth: depth, reference: reference)
         default:
-            result = (try readScalar(at: start, marker: marker), 1)
+            let scalar = try readScalar(at: start, marker: marker)
+            result = (scalar, 1, scalar.stringByteCount)
         }
         finished[reference] = result
         return result
     }
 
-    private mutating func readArray(at start: Int, depth: Int, reference: Int) throws(ModelError) -> (object: PropertyListObject, nodes: Int) {
+    private mutating func readArray(at start: Int, depth: Int, reference: Int) throws(ModelError) -> (object: PropertyListObject, nodes: Int, bytes: Int) {
         try checkDepth(depth, at: start)
         let (count, payload) = try countAndPayload(at: start, unitSize: referenceSize)
         inProgress.insert(reference)
@@ -171,21 +175,24 @@ struct BinaryPropertyListReader {
         var elements: [PropertyListObject] = []
         elements.reserveCapacity(count)
         var nodes = 1
+        var stringBytes = 0
         for index in 0..<count {
             let child = try readObject(self.reference(at: payload + index * referenceSize), depth: depth + 1)
             elements.append(child.object)
             nodes = try adding(child.nodes, to: nodes, at: start)
+            stringBytes = try addingBytes(child.bytes, to: stringBytes, at: start)
         }
-        return (.array(elements), nodes)
+        return (.array(elements), nodes, stringBytes)
     }
 
-    private mutating func readDictionary(at start: Int, depth: Int, reference: Int) throws(ModelError) -> (object: PropertyListObject, nodes: Int) {
+    private mutating func readDictionary(at start: Int, depth: Int, reference: Int) throws(ModelError) -> (object: PropertyListObject, nodes: Int, bytes: Int) {
         try checkDepth(depth, at: start)
         let (count, payload) = try countAndPayload(at: start, unitSize: 2 * referenceSize)
         inProgress.insert(reference)
         defer { inProgress.remove(reference) }
         var entries = OrderedDictionary<String, PropertyListObject>(minimumCapacity: count)
         var nodes = 1
+        var stringBytes = 0
         for index in 0..<count {
             let keyReference = self.reference(at: payload + index * referenceSize)
             let key = try readObject(keyReference, depth: depth + 1).object
@@ -195,8 +202,9 @@ struct BinaryPropertyListReader {
             let value = try readObject(self.reference(at: payload + (count + index) * referenceSize), depth: depth + 1)
             entries[name] = value.object
             nodes = try adding(value.nodes, to: nodes, at: start)
+            stringBytes = try addingBytes(value.bytes + name.utf8.count, to: stringBytes, at: start)
         }
-        return (.dictionary(entries), nodes)
+        return (.dictionary(entries), nodes, stringBytes)
     }
 
     private func readScalar(at start: Int, marker: UInt8) throws(ModelError) -> PropertyListObject {
@@ -328,15 +336,21 @@ struct BinaryPropertyListReader {
 
     private func checkDepth(_ depth: Int, at start: Int) throws(ModelError) {
         guard depth < maximumDepth else {
-            throw failure(.unsupported("nesting deeper than the maximum depth of \(maximumDepth)"), at: start)
+            throw failure(DecodingLimits.depthExceeded(maximumDepth), at: start)
         }
     }
 
     private func adding(_ nodes: Int, to total: Int, at start: Int) throws(ModelError) -> Int {
         let sum = total + nodes
         guard sum <= maximumNodes else {
-            throw failure(.unsupported("shared containers expand to more than \(maximumNodes) values"), at: start)
+            throw failure(DecodingLimits.valuesExceeded(maximumNodes), at: start)
         }
+        return sum
+    }
+
+    private func addingBytes(_ bytes: Int, to total: Int, at start: Int) throws(ModelError) -> Int {
+        let sum = total + bytes
+        guard sum <= maximumBytes else { throw failure(DecodingLimits.stringBytesExceeded(maximumBytes), at: start) }
         return sum
     }
 

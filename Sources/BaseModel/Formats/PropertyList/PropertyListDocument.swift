@@ -54,7 +54,7 @@ enum PropertyListDocument {
     static func summary(of data: Data) -> Summary? {
         switch kind(of: data) {
         case .binary:
-            guard var reader = try? BinaryPropertyListReader(bytes: [UInt8](data), format: "binary", maximumDepth: 512) else { return nil }
+            guard var reader = try? BinaryPropertyListReader(bytes: [UInt8](data), format: "binary", maximumDepth: DecodingLimits.current.maximumDepth) else { return nil }
             let keys: [(key: String, value: Int)]?
             do { keys = try reader.topDictionaryKeys() } catch { return nil }
             var summary = Summary()

@@ -56,6 +56,7 @@ extension PropertyListObject {
         case .data(let value): self = .data(value)
         case .date(let value): self = .date(value)
         case .array(let elements):
+            try Self.checkDepth(of: path, format: format)
             var objects: [PropertyListObject] = []
             objects.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
@@ -63,11 +64,20 @@ extension PropertyListObject {
             }
             self = .array(objects)
         case .dictionary(let entries):
+            try Self.checkDepth(of: path, format: format)
             var objects = OrderedDictionary<String, PropertyListObject>(minimumCapacity: entries.count)
             for (key, element) in entries {
                 objects[key] = try PropertyListObject(element, format: format, path: path.appending(.key(key)))
             }
             self = .dictionary(objects)
+        }
+    }
+
+    /// Refuses a container at `path` deeper than the readers accept.
+    private static func checkDepth(of path: ModelPath, format: String) throws(ModelError) {
+        let limit = DecodingLimits.current.maximumDepth
+        guard path.components.count < limit else {
+            throw ModelError(DecodingLimits.depthExceeded(limit), path: path, format: format)
         }
     }
 }

@@ -49,6 +49,15 @@ enum PropertyListObject: Hashable, Sendable {
     }
 
     /// The name of this value's kind, for error messages.
+    /// The bytes a string or data value holds (UTF-8 for strings); 0 for other values.
+    var stringByteCount: Int {
+        switch self {
+        case .string(let text): text.utf8.count
+        case .data(let bytes): bytes.count
+        default: 0
+        }
+    }
+
     var kindName: String {
         switch self {
         case .string: "string"

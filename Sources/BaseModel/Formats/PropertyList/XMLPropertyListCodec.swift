@@ -32,7 +32,9 @@ package struct XMLPropertyListCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError`` for bytes that are not a valid property list.
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try PropertyListCodecSupport.decode(data, codecFormat: format)
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            try PropertyListCodecSupport.decode(data, codecFormat: format)
+        }
     }
 
     /// Writes the tree as an XML property list.
@@ -40,6 +42,8 @@ package struct XMLPropertyListCodec: FormatCodec {
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` for a null anywhere in the tree, or a date
     ///   outside the years 0000 to 9999.
     package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        try XMLPropertyListWriter.data(from: PropertyListObject(tree, format: format.rawValue), format: format.rawValue)
+        try StackReserve.run { () throws(ModelError) -> Data in
+            try XMLPropertyListWriter.data(from: PropertyListObject(tree, format: format.rawValue), format: format.rawValue)
+        }
     }
 }

@@ -34,7 +34,7 @@ struct XMLPropertyListReader {
     /// - Throws: ``ModelError`` with ``ModelError/Reason/malformed(_:)`` or
     ///   ``ModelError/Reason/truncated`` and the byte offset (in the UTF-8 form of the text),
     ///   ``ModelError/Reason/unsupported(_:)`` for nesting deeper than `maximumDepth`.
-    static func read(_ data: Data, format: String = "xml", maximumDepth: Int = 512) throws(ModelError) -> PropertyListObject {
+    static func read(_ data: Data, format: String = "xml", maximumDepth: Int = DecodingLimits.current.maximumDepth) throws(ModelError) -> PropertyListObject {
         var reader = XMLPropertyListReader(bytes: try XMLText.utf8(data, format: format), format: format, maximumDepth: maximumDepth)
         return try reader.readDocument()
     }
@@ -121,7 +121,7 @@ struct XMLPropertyListReader {
 
     private func checkDepth(_ depth: Int, _ tag: Tag) throws(ModelError) {
         guard depth < maximumDepth else {
-            throw failure(.unsupported("nesting deeper than the maximum depth of \(maximumDepth)"), at: tag.offset)
+            throw failure(DecodingLimits.depthExceeded(maximumDepth), at: tag.offset)
         }
     }
 

@@ -42,6 +42,7 @@ private struct Builder {
     var data: [Data] = []
     var classes: [InputIndex.ClassInfo] = []
     var reader: FastReader
+    let maximumDepth = FastObject.maximumDepth
     /// The node cached in each object-cache slot, or ``absent`` for a container (an alias to one
     /// would make the tree reader copy it, which the index leaves to the tree path).
     private var slots: [Int32] = []
@@ -66,9 +67,14 @@ private struct Builder {
 
     /// Reads one value; `nil` for a nil chunk.
     mutating func readValue(depth: Int) throws -> Int32? {
-        // The tree reader checks every value's depth, scalars included: so does the index.
-        guard depth < FastObject.maximumDepth else { throw FastStreamFallback(reason: "nested too deep") }
         let tag = try reader.readTag()
+        switch tag {
+        case .array, .mutableArray, .dictionary, .mutableDictionary, .classDefinition, .object8, .object16, .object32:
+            // Containers count towards the depth, as in the tree reader.
+            guard depth < maximumDepth else { throw FastStreamFallback(reason: "nested too deep") }
+        default:
+            break
+        }
         switch tag {
         case .nil: return nil
         case .null: return append(.null)

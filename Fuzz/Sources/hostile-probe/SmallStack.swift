@@ -1,0 +1,1 @@
+../../../Tests/BaseModelTests/Support/SmallStack.swift
