@@ -27,24 +27,24 @@ final class PostgresChild: Sendable {
         process.standardOutput = output
         process.standardInput = input
         let (lines, continuation) = AsyncStream<String>.makeStream()
-        let buffer = Locked(Data())
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                handle.readabilityHandler = nil
-                continuation.finish()
-                return
-            }
-            let complete: [String] = buffer.withLock { buffer in
+        // Read on a thread of its own with blocking reads, not with a `readabilityHandler`: on
+        // Linux, dispatch read sources set up and torn down while other tests start and kill
+        // processes corrupt libdispatch's epoll bookkeeping, and its manager thread crashes
+        // (swiftlang/swift-corelibs-libdispatch#949; seen here as a signal 11 in
+        // `_dispatch_event_loop_drain`).
+        let reader = output.fileHandleForReading
+        Thread.detachNewThread {
+            var buffer = Data()
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
                 buffer.append(chunk)
-                var found: [String] = []
                 while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    continuation.yield(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
                     buffer.removeSubrange(buffer.startIndex...newline)
                 }
-                return found
             }
-            for line in complete { continuation.yield(line) }
+            continuation.finish()
         }
         try process.run()
         self.process = process
