@@ -30,6 +30,16 @@ struct JSONCodec: FormatCodec {
         try JSONParser.parse(data)
     }
 
+    /// Decodes `type` from an index of the bytes (``JSONIndex``), without building the tree; a
+    /// document the index leaves to the tree parser (malformed, a key twice, a key that is not
+    /// ASCII, a huge integer) is read as a tree, before any model code runs.
+    ///
+    /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type.
+    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        guard let index = JSONIndex.ofDocument(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
+        return try TreeDecoder.decode(type, from: index, registry: nil, identityMap: decoder.identityMap, format: format)
+    }
+
     /// Writes compact JSON.
     ///
     /// - Throws: ``ModelError`` for a non-finite number.
