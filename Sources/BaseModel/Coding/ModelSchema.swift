@@ -13,6 +13,10 @@ final class ModelSchema: Sendable {
     let propertyKeys: [String]
     /// Everything about each known property, so a key costs one hash lookup.
     private let plans: [String: PropertyPlan]
+    /// For a type with generated coding: how to run it, and the plans of the properties it
+    /// reads, in its order.
+    let direct: (any DirectModelReading)?
+    let fieldPlans: [PropertyPlan]
     /// The model's defaults as a plain tree (local keys, every property), made on demand because
     /// `init()` may give a new value each time (a fresh identifier, a date).
     private let defaultsMaker: any DefaultsMaking
@@ -67,7 +71,16 @@ final class ModelSchema: Sendable {
         }
         self.plans = plans
         defaultsMaker = DefaultsMaker<M>()
+        if let generated = M.self as? any GeneratedCoding.Type {
+            direct = Self.directReader(generated)
+            fieldPlans = generated._fieldNames.map { plans[$0] ?? PropertyPlan(path: .key(M.keyCase.remoteKey(for: $0)), transformer: nil, isUncodable: false) }
+        } else {
+            direct = nil
+            fieldPlans = []
+        }
     }
+
+    private static func directReader<G: GeneratedCoding>(_ type: G.Type) -> any DirectModelReading { DirectReader<G>() }
 
     /// The plan for a property key; keys the schema has not seen follow the key case.
     @inline(__always)

@@ -21,7 +21,7 @@ enum JSONIndex {
             guard let root = try? reader.indexDocument(into: &builder) else { return nil }
             return InputIndex(
                 nodes: builder.nodes, children: builder.children, strings: builder.strings, data: [], classes: [],
-                root: root)
+                root: root, keyNumbers: builder.keyNumbersByKey)
         }
     }
 }

@@ -28,6 +28,11 @@ struct JSONIndexBuilder {
     private var lastDictionary: [UInt32] = []
     private var closedDictionaries: UInt32 = 0
 
+    /// Every interned key's string number, by key.
+    var keyNumbersByKey: [String: Int32] {
+        Dictionary(uniqueKeysWithValues: keyNumbers.map { (strings[Int($0)], $0) })
+    }
+
     init(byteCount: Int) {
         nodes.reserveCapacity(byteCount / 8)
         children.reserveCapacity(byteCount / 8)

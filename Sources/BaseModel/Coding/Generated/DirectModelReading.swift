@@ -1,0 +1,34 @@
+/// How the engine runs a ``GeneratedCoding`` type's generated reading without being generic
+/// over it: made once per type with the type's schema (``ModelSchema/direct``).
+protocol DirectModelReading: Sendable {
+    /// A new model of the generated type: its `init()`, then every property read from `decoder`
+    /// (a model decoder over a dictionary or object). `type` is the generated type itself.
+    func make<T>(_ type: T.Type, from decoder: TreeDecoder) throws -> T
+
+    /// A model of the generated type holding its `init()` defaults.
+    func make<T>(_ type: T.Type, defaultsOnly: Void) throws -> T
+
+    /// Reads every property of `value` (of the generated type) from `decoder` in place.
+    func read<T>(into value: inout T, from decoder: TreeDecoder) throws
+}
+
+/// The generated reading of `M`.
+struct DirectReader<M: GeneratedCoding>: DirectModelReading {
+    func make<T>(_ type: T.Type, from decoder: TreeDecoder) throws -> T {
+        var model = M()
+        var reader = ModelFieldReader(decoder: decoder)
+        try model._readFields(from: &reader)
+        return unsafeBitCast(model, to: T.self)
+    }
+
+    func make<T>(_ type: T.Type, defaultsOnly: Void) throws -> T {
+        unsafeBitCast(M(), to: T.self)
+    }
+
+    func read<T>(into value: inout T, from decoder: TreeDecoder) throws {
+        var reader = ModelFieldReader(decoder: decoder)
+        try withUnsafeMutablePointer(to: &value) { pointer in
+            try pointer.withMemoryRebound(to: M.self, capacity: 1) { try $0.pointee._readFields(from: &reader) }
+        }
+    }
+}
