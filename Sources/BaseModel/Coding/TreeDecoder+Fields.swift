@@ -1,3 +1,5 @@
+import Foundation
+
 /// Generated coding on the one decoder: a ``GeneratedCoding`` model's properties are read one
 /// after another by their plans in the schema's order, with the same lookup, null, transformer,
 /// coercion and graph rules as a keyed container applies, and no container.
@@ -89,11 +91,21 @@ extension TreeDecoder {
             value = try decodeChild(T.self, from: transformed, component: component)
             return
         }
-        if state.graph == nil, case .model(let schema) = state.kind(of: T.self), let direct = schema.direct {
+        // The common scalars by metatype identity, before any lookup of the type's kind.
+        let type = T.self
+        if type == String.self || type == Int.self || type == Int64.self || type == Double.self || type == Bool.self {
+            value = try decodeChild(type, from: state.value(of: input), component: component)
+            return
+        }
+        if type == Date.self {
+            value = unsafeBitCast(try unboxDate(state.value(of: input), at: component), to: T.self)
+            return
+        }
+        if state.graph == nil, case .model(let schema) = state.kind(of: type), let direct = schema.direct {
             try readModel(into: &value, from: input, component: component, schema: schema, direct: direct)
             return
         }
-        value = try decodeChild(T.self, from: input, component: component)
+        value = try decodeChild(type, from: input, component: component)
     }
 
     /// Reads a generated model in place from `input` (a dictionary or object; anything else is

@@ -27,8 +27,10 @@ struct DirectReader<M: GeneratedCoding>: DirectModelReading {
 
     func read<T>(into value: inout T, from decoder: TreeDecoder) throws {
         var reader = ModelFieldReader(decoder: decoder)
-        try withUnsafeMutablePointer(to: &value) { pointer in
-            try pointer.withMemoryRebound(to: M.self, capacity: 1) { try $0.pointee._readFields(from: &reader) }
+        // `T` is `M`: read through a raw pointer, which, unlike a typed pointer to a generic `T`,
+        // needs no generic metadata instantiated on each call.
+        try withUnsafeMutableBytes(of: &value) { bytes in
+            try bytes.baseAddress!.assumingMemoryBound(to: M.self).pointee._readFields(from: &reader)
         }
     }
 }
