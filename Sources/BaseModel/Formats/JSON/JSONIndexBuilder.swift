@@ -18,11 +18,44 @@ struct JSONIndexBuilder {
     var frames: [(pendingStart: Int, isObject: Bool)] = []
 
     /// Interned keys: an open-addressing table of key ordinals (−1 free), keyed by a hash of the
-    /// key's bytes; per ordinal, the key's string number and where its bytes are in ``keyBytes``.
+    /// key's bytes; per ordinal, the key's string number, its signature (length and first and
+    /// last eight bytes, which are the whole key up to 16 bytes) and where its bytes are in
+    /// ``keyBytes``.
     private var keyTable = [Int32](repeating: -1, count: 256)
     private var keyNumbers: [Int32] = []
-    private var keySpans: [(offset: Int, length: Int)] = []
+    private var keySignatures: [KeySignature] = []
+    private var keyOffsets: [Int] = []
     private var keyBytes: [UInt8] = []
+
+    /// A key's length and its first and last eight bytes (zero-padded below eight).
+    struct KeySignature: Equatable {
+        var length: Int
+        var head: UInt64
+        var tail: UInt64
+
+        @inline(__always)
+        init(_ bytes: UnsafeRawBufferPointer) {
+            length = bytes.count
+            if length >= 8 {
+                head = bytes.loadUnaligned(as: UInt64.self)
+                tail = bytes.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            } else {
+                var word: UInt64 = 0
+                for (offset, byte) in bytes.enumerated() { word |= UInt64(byte) &<< UInt64(offset &* 8) }
+                head = word
+                tail = 0
+            }
+        }
+
+        /// Where to start looking in a table of `mask + 1` slots.
+        @inline(__always)
+        func slot(mask: Int) -> Int {
+            var mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
+            mixed ^= mixed &>> 29
+            return Int(truncatingIfNeeded: mixed &>> 7) & mask
+        }
+    }
+
     /// Per string number: the last dictionary (by ``closedDictionaries``) that held it as a key,
     /// for finding a key twice in one dictionary.
     private var lastDictionary: [UInt32] = []
@@ -85,56 +118,46 @@ struct JSONIndexBuilder {
         }
     }
 
-    /// The string number of the ASCII key with these bytes, interned on first sight.
+    /// The string number of the ASCII key with these bytes, interned on first sight. A key of up
+    /// to 16 bytes is compared by its signature alone.
     @inline(__always)
     mutating func internKey(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-        let length = bytes.count
-        var slot = Self.hash(bytes) & (keyTable.count &- 1)
+        let signature = KeySignature(bytes)
+        let mask = keyTable.count &- 1
+        var slot = signature.slot(mask: mask)
         while true {
             let ordinal = Int(keyTable[slot])
             if ordinal < 0 { break }
-            let span = keySpans[ordinal]
-            if span.length == length, keyBytes.withUnsafeBytes({ memcmp($0.baseAddress! + span.offset, bytes.baseAddress!, length) == 0 }) {
+            if keySignatures[ordinal] == signature, signature.length <= 16 || sameBytes(ordinal, bytes) {
                 return keyNumbers[ordinal]
             }
-            slot = (slot &+ 1) & (keyTable.count &- 1)
+            slot = (slot &+ 1) & mask
         }
         strings.append(String(decoding: bytes, as: UTF8.self))
         let number = Int32(truncatingIfNeeded: strings.count &- 1)
         keyTable[slot] = Int32(truncatingIfNeeded: keyNumbers.count)
         keyNumbers.append(number)
-        keySpans.append((keyBytes.count, length))
+        keySignatures.append(signature)
+        keyOffsets.append(keyBytes.count)
         keyBytes.append(contentsOf: bytes)
         if keyNumbers.count &* 2 > keyTable.count { growKeyTable() }
         return number
+    }
+
+    /// Whether interned key `ordinal` has these bytes (its signature being equal).
+    @inline(never)
+    private func sameBytes(_ ordinal: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        keyBytes.withUnsafeBytes { memcmp($0.baseAddress! + keyOffsets[ordinal], bytes.baseAddress!, bytes.count) == 0 }
     }
 
     private mutating func growKeyTable() {
         var table = [Int32](repeating: -1, count: keyTable.count &* 2)
         let mask = table.count &- 1
         for ordinal in keyTable where ordinal >= 0 {
-            let span = keySpans[Int(ordinal)]
-            var slot = keyBytes.withUnsafeBytes { Self.hash(UnsafeRawBufferPointer(rebasing: $0[span.offset..<span.offset + span.length])) } & mask
+            var slot = keySignatures[Int(ordinal)].slot(mask: mask)
             while table[slot] >= 0 { slot = (slot &+ 1) & mask }
             table[slot] = ordinal
         }
         keyTable = table
-    }
-
-    /// A hash of a key's bytes: its length and first and last eight bytes (all of a shorter key).
-    @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        let length = bytes.count
-        var mixed = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
-        if length >= 8 {
-            mixed ^= bytes.loadUnaligned(as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
-            mixed ^= bytes.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self) &* 0xD6E8_FEB8_6659_FD93
-        } else {
-            var word: UInt64 = 0
-            for byte in bytes { word = word &<< 8 | UInt64(byte) }
-            mixed ^= word &* 0xC2B2_AE3D_27D4_EB4F
-        }
-        mixed ^= mixed &>> 29
-        return Int(truncatingIfNeeded: mixed &>> 7)
     }
 }
