@@ -75,7 +75,7 @@ final class DecodingState {
         for recent in recentKinds where recent.id == id { return recent.kind }
         if let known = kinds[id] { return known }
         let kind = DecodedKind.of(type)
-        if recentKinds.count < 8 { recentKinds.append((id, kind)) } else { kinds[id] = kind }
+        if recentKinds.count < 24 { recentKinds.append((id, kind)) } else { kinds[id] = kind }
         return kind
     }
 
@@ -98,8 +98,9 @@ final class DecodingState {
         return order
     }
 
-    @exclusivity(unchecked) private var fieldKeyNumbers: [ObjectIdentifier: [Int32]] = [:]
-    @exclusivity(unchecked) private var lastFieldKeyNumbers: (schema: ModelSchema, numbers: [Int32])?
+    /// Per schema read so far, its fields' key numbers: a model file has a few model types, and
+    /// comparing identities is cheaper than hashing one.
+    @exclusivity(unchecked) private var fieldKeyNumbers: [(schema: ModelSchema, numbers: [Int32])] = []
 
     /// For reading `schema`'s generated model from an index with interned keys: per field plan,
     /// the string number of its single remote key (−1 when no dictionary of the input has that
@@ -107,14 +108,12 @@ final class DecodingState {
     @inline(__always)
     func fieldKeyNumbers(for schema: ModelSchema) -> [Int32]? {
         guard let keyNumbers = index?.keyNumbers else { return nil }
-        if let last = lastFieldKeyNumbers, last.schema === schema { return last.numbers }
-        let id = ObjectIdentifier(schema)
-        let numbers = fieldKeyNumbers[id] ?? schema.fieldPlans.map { plan in
+        for known in fieldKeyNumbers where known.schema === schema { return known.numbers }
+        let numbers = schema.fieldPlans.map { plan -> Int32 in
             guard let key = plan.singleKey else { return -2 }
             return keyNumbers[key] ?? -1
         }
-        fieldKeyNumbers[id] = numbers
-        lastFieldKeyNumbers = (schema, numbers)
+        fieldKeyNumbers.append((schema, numbers))
         return numbers
     }
 
