@@ -272,16 +272,7 @@ final class TreeEncoder: Encoder, PathLinked {
 
     /// Transforms and stores a property's encoded value at its remote path.
     private func putMapped(_ value: ModelValue, plan: PropertyPlan) throws {
-        var value = value
-        if let transformer = plan.transformer, !value.isNull {
-            do {
-                value = try transformer.encode(value)
-            } catch {
-                throw ModelError(
-                    .invalidValue("\(transformer.name): \(error)"),
-                    path: path.appending(ModelPath(plan.path.primary.map { .key($0.key) })), excerpt: value.excerpt)
-            }
-        }
+        let value = try plan.encodedValue(value, in: path)
         guard let key = plan.encodedKey else { return buffer().set(.value(value), at: plan.path.primary) }
         put(value, forKey: key, ordinal: plan.ordinal)
     }

@@ -27,6 +27,8 @@ final class FastModelWriter: ModelWriter {
     @exclusivity(unchecked) private var events: [FastTapeEvent] = []
     /// The begin events of the containers still open.
     @exclusivity(unchecked) private var open: [Int] = []
+    /// What the replay must look out for: trees, `$class`/`$alias` keys, aliases.
+    private var hints = FastTapeReplay.Hints()
 
     init() {
         events.reserveCapacity(4096)
@@ -36,7 +38,7 @@ final class FastModelWriter: ModelWriter {
     ///
     /// - Throws: ``ModelError`` with format `fast` and the path, as ``FastCodec/encodeTree(_:)``.
     func finish() throws(ModelError) -> Data {
-        var replay = FastTapeReplay(events: events)
+        var replay = FastTapeReplay(events: events, hints: hints)
         return try replay.run()
     }
 
@@ -53,7 +55,9 @@ final class FastModelWriter: ModelWriter {
 
     func writeTree(_ value: ModelValue) {
         switch value {
-        case .array, .dictionary: events.append(.tree(value))
+        case .array, .dictionary:
+            hints.trees = true
+            events.append(.tree(value))
         default: TreeEncoder.write(value, to: self)
         }
     }
@@ -73,11 +77,22 @@ final class FastModelWriter: ModelWriter {
     func endArray() { end() }
     func beginDictionary(count: Int?) { begin(.beginDictionary(length: 0)) }
     func beginObject(className: String) { begin(.beginObject(className: className, length: 0)) }
-    func writeKey(_ key: String) { events.append(.key(key)) }
+    func writeKey(_ key: String) {
+        // `$class` and `$alias` make a dictionary an object or an alias, as in a typed tree.
+        if key.utf8.first == 0x24, key == TypedTree.classKey || key == TypedTree.aliasKey, let begin = open.last,
+            case .beginDictionary(let length) = events[begin] {
+            events[begin] = .beginReservedDictionary(length: length)
+            hints.reservedKeys = true
+        }
+        events.append(.key(key))
+    }
     func endDictionary() { end() }
     func beginShared(_ object: SharedObject) { begin(.beginShared(object, length: 0)) }
     func endShared(_ object: SharedObject) { end() }
-    func writeAlias(to object: SharedObject) { events.append(.alias(object)) }
+    func writeAlias(to object: SharedObject) {
+        hints.aliases = true
+        events.append(.alias(object))
+    }
 
     func mark() -> WriterMark {
         WriterMark(offset: events.count, depth: open.count, count: 0, key: nil)

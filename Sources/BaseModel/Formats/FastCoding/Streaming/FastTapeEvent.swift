@@ -18,6 +18,9 @@ enum FastTapeEvent {
     indirect case tree(ModelValue)
     case beginArray(length: Int)
     case beginDictionary(length: Int)
+    /// A dictionary with a `$class` or `$alias` key, which the fast codec reads as an object or
+    /// an alias, as it does in a typed tree.
+    case beginReservedDictionary(length: Int)
     case beginObject(className: String, length: Int)
     case key(String)
     case end
@@ -28,7 +31,8 @@ enum FastTapeEvent {
     /// The number of events of the value that starts with this event.
     var extent: Int {
         switch self {
-        case .beginArray(let length), .beginDictionary(let length), .beginObject(_, let length), .beginShared(_, let length):
+        case .beginArray(let length), .beginDictionary(let length), .beginReservedDictionary(let length),
+            .beginObject(_, let length), .beginShared(_, let length):
             length + 1
         default:
             1
@@ -40,6 +44,7 @@ enum FastTapeEvent {
         switch self {
         case .beginArray: .beginArray(length: length)
         case .beginDictionary: .beginDictionary(length: length)
+        case .beginReservedDictionary: .beginReservedDictionary(length: length)
         case .beginObject(let className, _): .beginObject(className: className, length: length)
         case .beginShared(let object, _): .beginShared(object, length: length)
         default: self
