@@ -1,19 +1,20 @@
 import Foundation
 
-/// State shared by every encoder of one top-level encode.
+/// State shared by every encoder of one top-level encode. One encode runs on one thread, so
+/// its properties skip the dynamic exclusivity checks.
 final class EncodingState {
     /// Set when writing a typed tree.
-    var graph: GraphWriting?
+    @exclusivity(unchecked) var graph: GraphWriting?
     /// In plain mode, the map of the first `Live` value met: a copy resolves its `Live`
     /// properties there, so it shares the original's live instances.
-    var liveMap: IdentityMap?
-    private var kinds: [ObjectIdentifier: EncodingKind] = [:]
-    private var models: [ObjectIdentifier: ModelInfo] = [:]
+    @exclusivity(unchecked) var liveMap: IdentityMap?
+    @exclusivity(unchecked) private var kinds: [ObjectIdentifier: EncodingKind] = [:]
+    @exclusivity(unchecked) private var models: [ObjectIdentifier: ModelInfo] = [:]
     /// The class instances being encoded, from the root down to the current value, with the
     /// path each was met at: one met again below itself is a cycle.
-    var openObjects: [ObjectIdentifier: ModelPath] = [:]
+    @exclusivity(unchecked) var openObjects: [ObjectIdentifier: ModelPath] = [:]
     /// How many containers are being encoded, from the root down to the current value.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// How many containers may nest: the ``DecodingLimits/maximumDepth`` (what the readers
     /// accept, and what holds on a small thread stack).
     let maximumDepth = DecodingLimits.current.maximumDepth
@@ -37,6 +38,16 @@ final class EncodingState {
         let planOrder: PlanOrder
         /// The registered name it is written under.
         let className: String
+    }
+
+    @exclusivity(unchecked) private var remoteKeys: [KeyCase: [String: String]] = [:]
+
+    /// `name` in `keyCase`, worked out once per encode.
+    func remoteKey(for name: String, in keyCase: KeyCase) -> String {
+        if let known = remoteKeys[keyCase]?[name] { return known }
+        let remote = keyCase.remoteKey(for: name)
+        remoteKeys[keyCase, default: [:]][name] = remote
+        return remote
     }
 
     /// How values of `type` are handled, worked out once per encode.

@@ -125,8 +125,6 @@ struct WriterMark {
     let depth: Int
     /// How many values the innermost container held.
     let count: Int
-    /// The key the next value of the innermost dictionary goes under, when one was written.
-    let key: String?
 }
 
 /// A value a writer took back in its own form (``ModelWriter/takeBack(since:)``).

@@ -50,18 +50,17 @@ final class TreeEncoder: Encoder, PathLinked {
     /// Whether a key written twice must be caught here: the writer cannot replace a value, and
     /// the keys are not unique by construction (a dictionary's keys are).
     private let checksKeys: Bool
-    private(set) var mode: Mode
+    @exclusivity(unchecked) private(set) var mode: Mode
     /// The buffer in ``Mode/node``, or the tail of an array in ``Mode/unkeyed``.
-    private(set) var node: EncodingNode?
+    @exclusivity(unchecked) private(set) var node: EncodingNode?
     /// Where this value starts in the writer, in the direct modes.
-    private var start = WriterMark(offset: 0, depth: 0, count: 0, key: nil)
+    @exclusivity(unchecked) private var start = WriterMark(offset: 0, depth: 0, count: 0)
     /// The keys of an open dictionary, for writers that cannot replace one.
-    private var written = WrittenKeys()
+    @exclusivity(unchecked) private var written = WrittenKeys()
     /// The elements of an open array written to the writer.
-    private var elementCount = 0
+    @exclusivity(unchecked) private var elementCount = 0
     /// How many properties this model's `encode(to:)` has written (see ``PlanOrder``).
-    private var requests = 0
-    private var keyCache: [String: String] = [:]
+    @exclusivity(unchecked) private var requests = 0
     /// Encoders always start at the document's root.
     var pathPrefix: ModelPath? { nil }
 
@@ -221,11 +220,7 @@ final class TreeEncoder: Encoder, PathLinked {
 
     /// The remote spelling of a plain value's key.
     func remoteKey(for name: String) -> String {
-        if keyCase == .unchanged { return name }
-        if let known = keyCache[name] { return known }
-        let remote = keyCase.remoteKey(for: name)
-        keyCache[name] = remote
-        return remote
+        keyCase == .unchanged ? name : state.remoteKey(for: name, in: keyCase)
     }
 
     // MARK: Keyed writes
@@ -492,9 +487,7 @@ final class TreeEncoder: Encoder, PathLinked {
             return try boxGraphModel(value, component: component, to: writer, graph: graph)
         }
         if let array = encoding.array {
-            return try array.encodeElements(of: value, in: TreeEncoder(
-                state: state, writer: writer, parent: self, component: component, schema: nil, planOrder: nil,
-                keyCase: inheritedKeyCase, inheritedKeyCase: inheritedKeyCase, plain: plain))
+            return try array.encodeElements(of: value, at: component, in: self, to: writer)
         }
         let schema: ModelSchema? = if case .model(let schema) = kind, !plain { schema } else { nil }
         let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }
@@ -522,6 +515,13 @@ final class TreeEncoder: Encoder, PathLinked {
         defer { state.openObjects[object] = nil }
         try value.encode(to: child)
         child.finish()
+    }
+
+    /// The encoder of an array's elements, at `component` below this one.
+    func arrayEncoder(at component: ModelPath.Component?, writer: any ModelWriter) -> TreeEncoder {
+        TreeEncoder(
+            state: state, writer: writer, parent: self, component: component, schema: nil, planOrder: nil,
+            keyCase: inheritedKeyCase, inheritedKeyCase: inheritedKeyCase, plain: plain)
     }
 
     static func boxInteger<I: FixedWidthInteger>(_ value: I) -> ModelValue {

@@ -15,11 +15,13 @@ final class TreeWriter: ModelWriter {
         var entries: OrderedDictionary<String, ModelValue> = [:]
         /// The key of the next value (dictionaries and objects).
         var key: String?
+        /// The key of the last value stored.
+        var lastKey: String?
     }
 
     @exclusivity(unchecked) private var frames: [Frame] = []
     /// The finished value (valid once the outermost value is written).
-    private(set) var result: ModelValue = .null
+    @exclusivity(unchecked) private(set) var result: ModelValue = .null
 
     var replacesDuplicateKeys: Bool { true }
 
@@ -35,6 +37,7 @@ final class TreeWriter: ModelWriter {
             frames[top].elements.append(value)
         } else if let key = frames[top].key {
             frames[top].key = nil
+            frames[top].lastKey = key
             frames[top].entries[key] = value
         }
     }
@@ -88,9 +91,10 @@ final class TreeWriter: ModelWriter {
         put([TypedTree.aliasKey: .string(object.keyPath)])
     }
 
+    /// The mark's offset is 1 when a key was waiting for its value.
     func mark() -> WriterMark {
-        guard let top = frames.last else { return WriterMark(offset: 0, depth: 0, count: 0, key: nil) }
-        return WriterMark(offset: 0, depth: frames.count, count: top.isArray ? top.elements.count : top.entries.count, key: top.key)
+        guard let top = frames.last else { return WriterMark(offset: 0, depth: 0, count: 0) }
+        return WriterMark(offset: top.key == nil ? 0 : 1, depth: frames.count, count: top.isArray ? top.elements.count : top.entries.count)
     }
 
     func rewind(to mark: WriterMark) {
@@ -118,7 +122,7 @@ final class TreeWriter: ModelWriter {
         }
         // A new entry is removed; one that replaced an earlier value keeps its place: the
         // buffered value comes back under the same key either way.
-        let value = mark.key.flatMap { frames[top].entries[$0] }
+        let value = frames[top].lastKey.flatMap { frames[top].entries[$0] }
         restore(mark)
         return value.map(EncodingNode.Content.value) ?? .empty
     }
@@ -131,7 +135,7 @@ final class TreeWriter: ModelWriter {
             if frames[top].elements.count > mark.count { frames[top].elements.removeLast(frames[top].elements.count - mark.count) }
         } else {
             while frames[top].entries.count > mark.count { frames[top].entries.removeLast() }
-            frames[top].key = mark.key
+            frames[top].key = mark.offset == 1 ? frames[top].key ?? frames[top].lastKey : nil
         }
     }
 

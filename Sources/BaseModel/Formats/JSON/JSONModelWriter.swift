@@ -31,9 +31,9 @@ final class JSONModelWriter: ModelWriter {
     @exclusivity(unchecked) private var output: JSONByteWriter
     @exclusivity(unchecked) private var frames: [Frame] = []
     private let pretty: Bool
-    private var failure: ModelError?
+    @exclusivity(unchecked) private var failure: ModelError?
     /// Where the value that failed was written: a rewind to before it forgets the failure.
-    private var failureOffset = 0
+    @exclusivity(unchecked) private var failureOffset = 0
 
     /// Creates a writer; `options` may ask for ``JSONWriter/Options/prettyPrinted`` and
     /// ``JSONWriter/Options/withoutEscapingSlashes``.
@@ -198,8 +198,7 @@ final class JSONModelWriter: ModelWriter {
     // MARK: Marks
 
     func mark() -> WriterMark {
-        guard let top = frames.last else { return WriterMark(offset: output.output.count, depth: 0, count: 0, key: nil) }
-        return WriterMark(offset: output.output.count, depth: frames.count, count: top.count, key: top.key)
+        WriterMark(offset: output.output.count, depth: frames.count, count: frames.last?.count ?? 0)
     }
 
     func rewind(to mark: WriterMark) {
@@ -211,10 +210,7 @@ final class JSONModelWriter: ModelWriter {
     private func restore(_ mark: WriterMark) {
         output.output.removeSubrange(mark.offset...)
         frames.removeLast(frames.count - mark.depth)
-        if mark.depth > 0 {
-            frames[mark.depth - 1].count = mark.count
-            frames[mark.depth - 1].key = mark.key
-        }
+        if mark.depth > 0 { frames[mark.depth - 1].count = mark.count }
     }
 
     func takeBack(since mark: WriterMark) -> EncodingNode.Content {

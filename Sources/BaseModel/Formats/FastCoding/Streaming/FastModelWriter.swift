@@ -24,87 +24,121 @@ import OrderedCollections
 /// `false`). Errors of the format (a NUL in a string, nesting deeper than the limit, an alias that
 /// leads nowhere) come from ``finish()``, with the path of the value, after the encoder's own.
 final class FastModelWriter: ModelWriter {
-    @exclusivity(unchecked) private var events: [FastTapeEvent] = []
+    @exclusivity(unchecked) private var tape = FastTape()
     /// The begin events of the containers still open.
     @exclusivity(unchecked) private var open: [Int] = []
     /// What the replay must look out for: trees, `$class`/`$alias` keys, aliases.
-    private var hints = FastTapeReplay.Hints()
+    @exclusivity(unchecked) private var hints = FastTapeReplay.Hints()
+    @exclusivity(unchecked) private var classIndices: [String: Int32] = [:]
 
     init() {
-        events.reserveCapacity(4096)
+        tape.events.reserveCapacity(4096)
     }
 
     /// The FastCoding bytes of what was written.
     ///
     /// - Throws: ``ModelError`` with format `fast` and the path, as ``FastCodec/encodeTree(_:)``.
     func finish() throws(ModelError) -> Data {
-        var replay = FastTapeReplay(events: events, hints: hints)
+        var replay = FastTapeReplay(tape: tape, hints: hints)
         return try replay.run()
     }
 
     var replacesDuplicateKeys: Bool { false }
 
-    func writeNull() { events.append(.null) }
-    func writeBool(_ value: Bool) { events.append(.bool(value)) }
-    func writeInteger(_ value: Int64) { events.append(.integer(value)) }
-    func writeUnsigned(_ value: UInt64) { events.append(.unsigned(value)) }
-    func writeDouble(_ value: Double) { events.append(.double(value)) }
-    func writeString(_ value: String) { events.append(.string(value)) }
-    func writeData(_ value: Data) { events.append(.data(value)) }
-    func writeDate(_ value: Date) { events.append(.date(value)) }
+    func writeNull() { tape.events.append(.null) }
+    func writeBool(_ value: Bool) { tape.events.append(.bool(value)) }
+    func writeInteger(_ value: Int64) { tape.events.append(.integer(value)) }
+    func writeUnsigned(_ value: UInt64) { tape.events.append(.unsigned(value)) }
+    func writeDouble(_ value: Double) { tape.events.append(.double(value)) }
+    func writeDate(_ value: Date) { tape.events.append(.date(value.timeIntervalSinceReferenceDate)) }
+
+    func writeString(_ value: String) {
+        tape.events.append(.string(tape.texts.count))
+        tape.texts.append(value)
+    }
+
+    func writeData(_ value: Data) {
+        tape.events.append(.data(tape.blobs.count))
+        tape.blobs.append(value)
+    }
 
     func writeTree(_ value: ModelValue) {
         switch value {
         case .array, .dictionary:
             hints.trees = true
-            events.append(.tree(value))
-        default: TreeEncoder.write(value, to: self)
+            tape.events.append(.tree(tape.trees.count))
+            tape.trees.append(value)
+        default:
+            TreeEncoder.write(value, to: self)
         }
     }
 
     private func begin(_ event: FastTapeEvent) {
-        open.append(events.count)
-        events.append(event)
+        open.append(tape.events.count)
+        tape.events.append(event)
     }
 
     private func end() {
         let begin = open.removeLast()
-        events[begin] = events[begin].closed(length: events.count - begin)
-        events.append(.end)
+        tape.events[begin] = tape.events[begin].closed(length: tape.events.count - begin)
+        tape.events.append(.end)
     }
 
     func beginArray(count: Int?) { begin(.beginArray(length: 0)) }
     func endArray() { end() }
     func beginDictionary(count: Int?) { begin(.beginDictionary(length: 0)) }
-    func beginObject(className: String) { begin(.beginObject(className: className, length: 0)) }
+
+    func beginObject(className: String) {
+        let index: Int32
+        if let known = classIndices[className] {
+            index = known
+        } else {
+            index = Int32(tape.classNames.count)
+            tape.classNames.append(className)
+            classIndices[className] = index
+        }
+        begin(.beginObject(className: index, length: 0))
+    }
+
     func writeKey(_ key: String) {
         // `$class` and `$alias` make a dictionary an object or an alias, as in a typed tree.
         if key.utf8.first == 0x24, key == TypedTree.classKey || key == TypedTree.aliasKey, let begin = open.last,
-            case .beginDictionary(let length) = events[begin] {
-            events[begin] = .beginReservedDictionary(length: length)
+            case .beginDictionary(let length) = tape.events[begin] {
+            tape.events[begin] = .beginReservedDictionary(length: length)
             hints.reservedKeys = true
         }
-        events.append(.key(key))
+        tape.events.append(.key(tape.texts.count))
+        tape.texts.append(key)
     }
+
     func endDictionary() { end() }
-    func beginShared(_ object: SharedObject) { begin(.beginShared(object, length: 0)) }
+
+    func beginShared(_ object: SharedObject) {
+        begin(.beginShared(object: Int32(tape.shared.count), length: 0))
+        tape.shared.append(object)
+    }
+
     func endShared(_ object: SharedObject) { end() }
+
     func writeAlias(to object: SharedObject) {
         hints.aliases = true
-        events.append(.alias(object))
+        tape.events.append(.alias(object: tape.shared.count))
+        tape.shared.append(object)
     }
 
     func mark() -> WriterMark {
-        WriterMark(offset: events.count, depth: open.count, count: 0, key: nil)
+        WriterMark(offset: tape.events.count, depth: open.count, count: 0)
     }
 
     func rewind(to mark: WriterMark) {
-        events.removeSubrange(mark.offset...)
+        // The tables keep their entries: recordings taken back name them.
+        tape.events.removeSubrange(mark.offset...)
         open.removeLast(open.count - mark.depth)
     }
 
     func takeBack(since mark: WriterMark) -> EncodingNode.Content {
         defer { rewind(to: mark) }
+        let events = tape.events
         guard mark.offset < events.count else { return .empty }
         guard open.count > mark.depth else {
             return .recorded(FastTapeRecording(events[mark.offset...]))
@@ -124,7 +158,7 @@ final class FastModelWriter: ModelWriter {
         var entries = OrderedDictionary<String, EncodingNode.Slot>()
         while position + 1 < events.count, case .key(let key) = events[position] {
             let extent = events[position + 1].extent
-            entries[key] = .recorded(FastTapeRecording(events[position + 1..<position + 1 + extent]))
+            entries[tape.texts[key]] = .recorded(FastTapeRecording(events[position + 1..<position + 1 + extent]))
             position += 1 + extent
         }
         return .dictionary(entries)
@@ -134,6 +168,6 @@ final class FastModelWriter: ModelWriter {
         guard let recording = recording as? FastTapeRecording else {
             return assertionFailure("a recording of another writer")
         }
-        events.append(contentsOf: recording.events)
+        tape.events.append(contentsOf: recording.events)
     }
 }
