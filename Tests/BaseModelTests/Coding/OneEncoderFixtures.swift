@@ -191,20 +191,13 @@ enum OneEncoderFixtures {
 /// Seeded random values of the fixtures: the same seed gives the same value in every run.
 struct OneEncoderRandom {
     typealias Fixtures = OneEncoderFixtures
-    private var state: UInt64
+    private var generator: PropertyListSeededGenerator
 
     init(seed: UInt64) {
-        state = seed &+ 0x9E37_79B9_7F4A_7C15
+        generator = PropertyListSeededGenerator(state: seed)
     }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

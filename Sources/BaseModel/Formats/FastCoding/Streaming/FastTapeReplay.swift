@@ -87,14 +87,14 @@ struct FastTapeReplay {
         while position < events.count {
             switch events[position] {
             case .tree(let index):
-                Self.collectTargets(tape.trees[index], into: &targets, depth: 0)
+                FastTreeWriter.collectTargets(tape.trees[index], into: &targets, depth: 0)
             case .alias(let index) where !recorded.contains(ObjectIdentifier(tape.shared[index])):
                 targets.insert(tape.shared[index].keyPath)
             case .beginReservedDictionary(let length):
                 var inside: [SharedObject] = []
                 let tree = tree(ofEventsFrom: position, sharedInside: &inside)
                 reserved[position] = tree
-                Self.collectTargets(tree, into: &targets, depth: 0)
+                FastTreeWriter.collectTargets(tree, into: &targets, depth: 0)
                 // Its shared instances are written from the tree, found again by their path.
                 for object in inside { targets.insert(object.keyPath) }
                 position += length + 1
@@ -103,22 +103,6 @@ struct FastTapeReplay {
                 break
             }
             position += 1
-        }
-    }
-
-    private static func collectTargets(_ value: ModelValue, into targets: inout Set<String>, depth: Int) {
-        guard depth < FastObject.maximumDepth else { return }
-        switch value {
-        case .array(let elements):
-            for element in elements { collectTargets(element, into: &targets, depth: depth + 1) }
-        case .dictionary(let entries):
-            if entries.count == 1, case .string(let target)? = entries[TypedTree.aliasKey] {
-                targets.insert(target)
-                return
-            }
-            for element in entries.values { collectTargets(element, into: &targets, depth: depth + 1) }
-        default:
-            break
         }
     }
 
@@ -180,8 +164,8 @@ struct FastTapeReplay {
             cached = try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeData(bytes) }
         case .tree(let tree):
             return try self.tree(tape.trees[tree], suffix: [], shared: shared)
-        case .beginArray: cached = try array(from: index, to: next - 1, key: key)
-        case .beginDictionary: cached = try dictionary(from: index, to: next - 1, key: key)
+        case .beginArray: cached = try collection(.array, from: index, to: next - 1, key: key)
+        case .beginDictionary: cached = try collection(.dictionary, from: index, to: next - 1, key: key)
         case .beginReservedDictionary:
             return try self.tree(reserved[index] ?? .null, suffix: [], shared: shared)
         case .beginObject(let className, _):
@@ -199,48 +183,33 @@ struct FastTapeReplay {
         }
     }
 
-    private mutating func array(from start: Int, to end: Int, key: String?) throws(ModelError) -> Int {
+    /// Writes an array or a dictionary (each value then its key); returns its cache index.
+    private mutating func collection(
+        _ kind: FastWriter.CollectionKind, from start: Int, to end: Int, key: String?
+    ) throws(ModelError) -> Int {
         try enter()
         defer { depth -= 1 }
         if let key, targets.contains(key) { openTargets.insert(key) }
         let mark = try located { (writer: inout FastWriter) throws(ModelError) in
-            try writer.beginCollection(.array, mutable: false, count: 0)
+            try writer.beginCollection(kind, mutable: false, count: 0)
         }
         if tracksPaths { trail.append(-1) }
         var position = start + 1
         var count = 0
         while position < end {
-            if tracksPaths { trail[trail.count - 1] = -1 - count }
+            var entryKey: String?
+            if case .key(let text) = events[position] {
+                if tracksPaths { trail[trail.count - 1] = position }
+                entryKey = tape.texts[text]
+                position += 1
+            } else if tracksPaths {
+                trail[trail.count - 1] = -1 - count
+            }
             do {
                 position = try value(at: position, shared: nil)
+                if let entryKey { try writeString(entryKey) }
             } catch {
-                throw Self.prefixing(error, .index(count))
-            }
-            count += 1
-        }
-        if tracksPaths { trail.removeLast() }
-        if let key { openTargets.remove(key) }
-        return writer.endCollection(mark, count: count)
-    }
-
-    private mutating func dictionary(from start: Int, to end: Int, key: String?) throws(ModelError) -> Int {
-        try enter()
-        defer { depth -= 1 }
-        if let key, targets.contains(key) { openTargets.insert(key) }
-        let mark = try located { (writer: inout FastWriter) throws(ModelError) in
-            try writer.beginCollection(.dictionary, mutable: false, count: 0)
-        }
-        if tracksPaths { trail.append(start) }
-        var position = start + 1
-        var count = 0
-        while position < end, case .key(let text) = events[position] {
-            if tracksPaths { trail[trail.count - 1] = position }
-            let entryKey = tape.texts[text]
-            do {
-                position = try value(at: position + 1, shared: nil)
-                try writeString(entryKey)
-            } catch {
-                throw Self.prefixing(error, .key(entryKey))
+                throw Self.prefixing(error, entryKey.map(ModelPath.Component.key) ?? .index(count))
             }
             count += 1
         }
