@@ -115,15 +115,7 @@ struct FastTapeReplay {
         let next = index + event.extent
         // The common case first: a value nobody names by its path.
         guard tracksPaths else {
-            switch event {
-            case .null: writer.writeNull()
-            case .bool(let flag): writer.writeBool(flag)
-            case .integer(let number): writer.writeInteger(number)
-            case .unsigned(let number): writer.writeUnsignedInteger(number)
-            case .double(let number): writer.writeDouble(number)
-            case .string(let text): try writeString(tape.texts[text])
-            default: try structured(event, at: index, next: next, key: nil, shared: shared)
-            }
+            if try !writeScalar(event) { try structured(event, at: index, next: next, key: nil, shared: shared) }
             return next
         }
         if case .beginShared = event {
@@ -144,13 +136,10 @@ struct FastTapeReplay {
         return next
     }
 
-    private mutating func writeString(_ text: String) throws(ModelError) {
-        try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeString(text) }
-    }
-
-    /// Writes any value; `key` is its key path when ``tracksPaths``.
-    private mutating func structured(_ event: FastTapeEvent, at index: Int, next: Int, key: String?, shared: SharedObject?) throws(ModelError) {
-        var cached: Int?
+    /// Writes a value that is not cached and holds no other (not a date or data); `false` for
+    /// the others.
+    @inline(__always)
+    private mutating func writeScalar(_ event: FastTapeEvent) throws(ModelError) -> Bool {
         switch event {
         case .null: writer.writeNull()
         case .bool(let flag): writer.writeBool(flag)
@@ -158,6 +147,21 @@ struct FastTapeReplay {
         case .unsigned(let number): writer.writeUnsignedInteger(number)
         case .double(let number): writer.writeDouble(number)
         case .string(let text): try writeString(tape.texts[text])
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func writeString(_ text: String) throws(ModelError) {
+        try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeString(text) }
+    }
+
+    /// Writes any value; `key` is its key path when ``tracksPaths``.
+    private mutating func structured(_ event: FastTapeEvent, at index: Int, next: Int, key: String?, shared: SharedObject?) throws(ModelError) {
+        if try writeScalar(event) { return }
+        var cached: Int?
+        switch event {
+        case .null, .bool, .integer, .unsigned, .double, .string: break
         case .date(let seconds): cached = writer.writeDate(sinceReferenceDate: seconds)
         case .data(let blob):
             let bytes = tape.blobs[blob]
