@@ -52,11 +52,13 @@ import Foundation
 /// ```
 ///
 /// ``ModelSchema/fields`` gives each field's remote key (key case and `keyPaths` applied),
-/// transformer and whether it is uncodable, once per type. A field with a transformer writes
-/// `try writer.writeTree(field.transform(value))`; a field with a remote key path of several steps
-/// (``ModelSchema/encodesFieldsDirectly`` is `false`) needs the encoder's buffer and is left to the
-/// `Encodable` path. Writers do the rest: the fast writer picks or widens the class definition
-/// from the keys it was given, JSON writes them as they come.
+/// transformer and whether it is uncodable, once per type. A field with a transformer writes its
+/// encoded value through it: `try writer.writeTree(schema.fields[n].encodedValue(value, in: path))`.
+/// A model with a remote key path of several steps (``ModelSchema/encodesFieldsDirectly`` is
+/// `false`) needs the encoder's buffer and is left to the `Encodable` path. Writers do the rest:
+/// the fast writer picks or widens the class definition from the keys it was given, JSON writes
+/// them as they come. `OneEncoderTests.generatedCode` writes a model this way and checks the
+/// bytes against the `Encodable` path.
 protocol ModelWriter: AnyObject {
     /// Whether writing a key a container already holds replaces its value in place (the tree
     /// writer). When `false` the encoder writes each key of a container at most once.
