@@ -137,7 +137,15 @@ final class FastModelWriter: ModelWriter {
     }
 
     func takeBack(since mark: WriterMark) -> EncodingNode.Content {
-        defer { rewind(to: mark) }
+        // The recordings copy their events, and nothing else holds the tape's buffer when it is
+        // cut back: cutting it copies nothing.
+        let content = recordings(since: mark)
+        rewind(to: mark)
+        return content
+    }
+
+    /// The value written since `mark`, as recordings.
+    private func recordings(since mark: WriterMark) -> EncodingNode.Content {
         let events = tape.events
         guard mark.offset < events.count else { return .empty }
         guard open.count > mark.depth else {

@@ -77,9 +77,10 @@ struct FastTape {
 /// Events taken back from a ``FastModelWriter`` (``ModelWriter/takeBack(since:)``): one value. Its
 /// indices name the writer's tables, which only grow.
 final class FastTapeRecording: WriterRecording {
-    let events: ArraySlice<FastTapeEvent>
+    /// A copy, so that the tape's own buffer stays unshared when it is cut back.
+    let events: [FastTapeEvent]
 
     init(_ events: ArraySlice<FastTapeEvent>) {
-        self.events = events
+        self.events = Array(events)
     }
 }
