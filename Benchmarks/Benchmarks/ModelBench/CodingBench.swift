@@ -8,10 +8,9 @@ import Foundation
 // Per file, each route is encoded from the model made once outside the loop, and decoded from the
 // bytes that same route wrote:
 //   fast   ours, FastCoding 3.3:        model.data(format: .fast)          / T(data:)
-//          (encoding streams straight to bytes; decoding reads the typed tree, then decodes it)
+//          (encoding goes through the one encoder's fast writer, without the tree)
 //   fastT  ours, FastCoding 3.3 through the typed tree: the fast codec's encodeTree(ModelEncoder(
-//          registry:).encode(model)) / its decodeTree + ModelDecoder: the "before" of
-//          the streaming encoder, measured in the same run
+//          registry:).encode(model)) / its decodeTree + ModelDecoder, measured in the same run
 //   ka     ours, keyed archive:         model.data(format: .keyedArchive)  / T(data:)
 //   json   ours, JSON (for context):    model.data(format: .json)          / T(json:)
 //   JSON   Foundation JSONEncoder / JSONDecoder (the model's own strategies, see Decoders)

@@ -13,10 +13,18 @@ final class ModelSchema: Sendable {
     let propertyKeys: [String]
     /// Everything about each known property, so a key costs one hash lookup.
     private let plans: [String: PropertyPlan]
-    /// For a type with generated coding: how to run it, and the plans of the properties it
-    /// reads, in its order.
+    /// For a type with generated coding: how to run its reading, and the plans of the
+    /// properties it reads, in its order.
     let direct: (any DirectModelReading)?
     let fieldPlans: [PropertyPlan]
+    /// The declared properties' plans, in declaration order: field `n` of generated code.
+    let fields: [PropertyPlan]
+    /// The ordinal of each plan by the key the encoder writes for it (codable plans only).
+    private let ordinalsByEncodedKey: [String: Int]
+    /// Whether the encoder can write every known property as it comes: each writes one key
+    /// (no remote key path of several steps) and no two write the same key. Otherwise a model
+    /// is buffered until its `encode(to:)` returns.
+    let encodesFieldsDirectly: Bool
     /// The model's defaults as a plain tree (local keys, every property), made on demand because
     /// `init()` may give a new value each time (a fresh identifier, a date).
     private let defaultsMaker: any DefaultsMaking
@@ -64,12 +72,26 @@ final class ModelSchema: Sendable {
         propertyKeys = PropertyKeyRecorder.keys(of: M())
         let explicit = M.keyPaths
         var plans: [String: PropertyPlan] = [:]
-        for key in Set(propertyKeys).union(explicit.keys).union(M.uncodableKeys).union(M.transformers.keys) {
+        // Declared properties first, in order, then the other keys the tables name, sorted: the
+        // ordinals are the same in every process.
+        let others = Set(explicit.keys).union(M.uncodableKeys).union(M.transformers.keys).subtracting(propertyKeys).sorted()
+        for key in propertyKeys + others where plans[key] == nil {
             plans[key] = PropertyPlan(
                 path: explicit[key] ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: key)),
-                transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key))
+                transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key), ordinal: plans.count)
         }
         self.plans = plans
+        fields = propertyKeys.compactMap { plans[$0] }
+        var ordinals: [String: Int] = [:]
+        var writesDirectly = true
+        for plan in plans.values where !plan.isUncodable {
+            guard let key = plan.encodedKey, let ordinal = plan.ordinal, ordinals.updateValue(ordinal, forKey: key) == nil else {
+                writesDirectly = false
+                continue
+            }
+        }
+        ordinalsByEncodedKey = ordinals
+        encodesFieldsDirectly = writesDirectly
         defaultsMaker = DefaultsMaker<M>()
         if let generated = M.self as? any GeneratedCoding.Type {
             direct = Self.directReader(generated)
@@ -90,6 +112,10 @@ final class ModelSchema: Sendable {
 
     /// The remote path for a property key.
     func remotePath(for key: String) -> RemoteKeyPath { plan(for: key).path }
+
+    /// The ordinal of the codable plan whose encoded key is `key`, if any: a key the schema does
+    /// not know may still land on a known property's key.
+    func ordinal(ofEncodedKey key: String) -> Int? { ordinalsByEncodedKey[key] }
 
     private static let cache = Locked<[ObjectIdentifier: ModelSchema]>([:])
 

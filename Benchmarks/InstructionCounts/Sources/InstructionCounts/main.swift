@@ -2,15 +2,18 @@ import BaseModel
 import Foundation
 
 // InstructionCounts <route> <file> <iterations>
-//   route: json-decode | fast-decode | json-encode | fast-encode
+//   route: json-decode | fast-decode | json-encode | fast-encode, and the encodes through the tree:
+//          tree-encode (ModelEncoder), typed-tree-encode (ModelEncoder with the shared registry),
+//          pretty-json (jsonData(prettyPrinted:)), plist-encode (data(format: .binaryPropertyList))
 //   file:  twitter | citm_catalog | canada (read from ../shared/corpus/json beside the repository)
 // Runs the route `iterations` times after one untimed setup; compare.sh runs it under callgrind
 // with 1 and 3 iterations and takes half the difference, so setup and start-up cancel out.
-// Only API that every revision since the fast format has (`init(data:)`, `data(format:)`) is used.
+// Only API that every revision since the fast format has (`init(data:)`, `data(format:)`,
+// `ModelEncoder`, `jsonData(prettyPrinted:)`) is used.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    print("usage: InstructionCounts json-decode|fast-decode|json-encode|fast-encode twitter|citm_catalog|canada N")
+    print("usage: InstructionCounts json-decode|fast-decode|json-encode|fast-encode|tree-encode|typed-tree-encode|pretty-json|plist-encode twitter|citm_catalog|canada N")
     exit(2)
 }
 let route = arguments[1]
@@ -28,6 +31,10 @@ func run<T: Model>(_ type: T.Type) throws {
         case "fast-decode": _ = try T(data: fast)
         case "json-encode": bytes += try model.data(format: .json).count
         case "fast-encode": bytes += try model.data(format: .fast).count
+        case "tree-encode": if case .dictionary(let entries) = try ModelEncoder().encode(model) { bytes += entries.count }
+        case "typed-tree-encode": if case .dictionary(let entries) = try ModelEncoder(registry: .shared).encode(model) { bytes += entries.count }
+        case "pretty-json": bytes += try model.jsonData(prettyPrinted: true).count
+        case "plist-encode": bytes += try model.data(format: .binaryPropertyList).count
         default: print("unknown route \(route)"); exit(2)
         }
     }

@@ -48,4 +48,25 @@ struct JSONCodec: FormatCodec {
             try JSONWriter.data(from: tree)
         }
     }
+
+    /// Writes a model straight to compact JSON (``JSONModelWriter``), without the tree: the
+    /// bytes of ``encodeTree(_:)`` on the model's tree.
+    ///
+    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path), or has no JSON
+    ///   form (a non-finite number, nesting deeper than the limit).
+    func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        try Self.data(of: value, options: [])
+    }
+
+    /// `value` as JSON with `options` (not ``JSONWriter/Options/sortedKeys``), through the one
+    /// encoder and ``JSONModelWriter``.
+    ///
+    /// - Throws: ``ModelError`` as ``encodeModel(_:using:)``.
+    static func data<T: Encodable>(of value: T, options: JSONWriter.Options) throws(ModelError) -> Data {
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let writer = JSONModelWriter(options: options)
+            try TreeEncoder.write(value, registry: nil, to: writer)
+            return try writer.finish()
+        }
+    }
 }
