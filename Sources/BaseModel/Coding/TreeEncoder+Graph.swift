@@ -36,7 +36,7 @@ extension TreeEncoder {
             planOrder: info.planOrder, keyCase: info.schema.keyCase, inheritedKeyCase: info.schema.keyCase,
             plain: false, className: info.className)
         if let shared { writer.beginShared(shared) }
-        try value.encode(to: child)
+        try child.encodeValue(value)
         child.finish()
         if let shared { writer.endShared(shared) }
     }

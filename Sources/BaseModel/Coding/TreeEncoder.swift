@@ -136,6 +136,13 @@ final class TreeEncoder: Encoder, PathLinked {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        beginKeyed()
+        return KeyedEncodingContainer(TreeKeyedEncodingContainer<Key>(encoder: self))
+    }
+
+    /// Opens this value as a dictionary (an object, for a model in a typed tree): in the
+    /// writer, or in the buffer when the model's keys are not one step each.
+    func beginKeyed() {
         switch mode {
         case .idle:
             if let schema, !schema.encodesFieldsDirectly {
@@ -153,7 +160,6 @@ final class TreeEncoder: Encoder, PathLinked {
         case .unkeyed, .single:
             buffer().becomeDictionary()
         }
-        return KeyedEncodingContainer(TreeKeyedEncodingContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -253,7 +259,12 @@ final class TreeEncoder: Encoder, PathLinked {
             let key = plain ? name : remoteKey(for: name)
             return try putEncoded(value, forKey: key, ordinal: nil, component: .key(key))
         }
-        let plan = plan(for: name, in: schema)
+        try encode(value, plan: plan(for: name, in: schema))
+    }
+
+    /// Writes the property of `plan` (of this model's schema): at its remote key, through its
+    /// transformer; an uncodable one is left out.
+    func encode<T: Encodable>(_ value: T, plan: PropertyPlan) throws {
         if plan.isUncodable { return }
         let component = ModelPath.Component.key(plan.encodedKey ?? plan.path.primary.map(\.key).joined(separator: "."))
         if plan.transformer != nil {
@@ -501,7 +512,7 @@ final class TreeEncoder: Encoder, PathLinked {
             return child.finish()
         }
         guard Swift.type(of: value) is AnyClass else {
-            try value.encode(to: child)
+            try child.encodeValue(value)
             return child.finish()
         }
         // A class instance can be its own ancestor (a child's `parent`); without aliases (plain
@@ -513,7 +524,7 @@ final class TreeEncoder: Encoder, PathLinked {
         }
         state.openObjects[object] = position
         defer { state.openObjects[object] = nil }
-        try value.encode(to: child)
+        try child.encodeValue(value)
         child.finish()
     }
 

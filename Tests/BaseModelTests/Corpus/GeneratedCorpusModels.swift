@@ -33,6 +33,11 @@ extension GTwitterSearch {
         try reader.read(&statuses)
         try reader.read(&searchMetadata)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(statuses)
+        try writer.write(searchMetadata)
+    }
 }
 
 struct GSearchMetadata: GeneratedCoding, Equatable, Sendable {
@@ -62,6 +67,18 @@ extension GSearchMetadata {
         try reader.read(&count)
         try reader.read(&sinceId)
         try reader.read(&sinceIdStr)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(completedIn)
+        try writer.write(maxId)
+        try writer.write(maxIdStr)
+        try writer.write(nextResults)
+        try writer.write(query)
+        try writer.write(refreshUrl)
+        try writer.write(count)
+        try writer.write(sinceId)
+        try writer.write(sinceIdStr)
     }
 }
 
@@ -118,6 +135,30 @@ extension GStatus {
         try reader.read(&possiblySensitive)
         try reader.read(&lang)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(metadata)
+        try writer.write(createdAt)
+        try writer.write(id)
+        try writer.write(idStr)
+        try writer.write(text)
+        try writer.write(source)
+        try writer.write(truncated)
+        try writer.write(inReplyToStatusId)
+        try writer.write(inReplyToStatusIdStr)
+        try writer.write(inReplyToUserId)
+        try writer.write(inReplyToUserIdStr)
+        try writer.write(inReplyToScreenName)
+        try writer.write(user)
+        try writer.write(retweetedStatus)
+        try writer.write(retweetCount)
+        try writer.write(favoriteCount)
+        try writer.write(entities)
+        try writer.write(favorited)
+        try writer.write(retweeted)
+        try writer.write(possiblySensitive)
+        try writer.write(lang)
+    }
 }
 
 @dynamicMemberLookup
@@ -168,6 +209,11 @@ extension GStatusMetadata {
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&resultType)
         try reader.read(&isoLanguageCode)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(resultType)
+        try writer.write(isoLanguageCode)
     }
 }
 
@@ -238,6 +284,37 @@ extension GUser {
         try reader.read(&followRequestSent)
         try reader.read(&notifications)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(id)
+        try writer.write(idStr)
+        try writer.write(name)
+        try writer.write(screenName)
+        try writer.write(location)
+        try writer.write(description)
+        try writer.write(url)
+        try writer.write(entities)
+        try writer.write(protected)
+        try writer.write(followersCount)
+        try writer.write(friendsCount)
+        try writer.write(listedCount)
+        try writer.write(createdAt)
+        try writer.write(favouritesCount)
+        try writer.write(utcOffset)
+        try writer.write(timeZone)
+        try writer.write(geoEnabled)
+        try writer.write(verified)
+        try writer.write(statusesCount)
+        try writer.write(lang)
+        try writer.write(profileImageUrl)
+        try writer.write(profileImageUrlHttps)
+        try writer.write(profileBannerUrl)
+        try writer.write(defaultProfile)
+        try writer.write(defaultProfileImage)
+        try writer.write(following)
+        try writer.write(followRequestSent)
+        try writer.write(notifications)
+    }
 }
 
 struct GUserEntities: GeneratedCoding, Equatable, Sendable {
@@ -254,6 +331,11 @@ extension GUserEntities {
         try reader.read(&url)
         try reader.read(&description)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(url)
+        try writer.write(description)
+    }
 }
 
 struct GURLEntities: GeneratedCoding, Equatable, Sendable {
@@ -267,6 +349,10 @@ extension GURLEntities {
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&urls)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(urls)
     }
 }
 
@@ -291,6 +377,14 @@ extension GEntities {
         try reader.read(&userMentions)
         try reader.read(&media)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(hashtags)
+        try writer.write(symbols)
+        try writer.write(urls)
+        try writer.write(userMentions)
+        try writer.write(media)
+    }
 }
 
 struct GHashtag: GeneratedCoding, Equatable, Sendable {
@@ -306,6 +400,11 @@ extension GHashtag {
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&text)
         try reader.read(&indices)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(text)
+        try writer.write(indices)
     }
 }
 
@@ -326,6 +425,13 @@ extension GURLEntity {
         try reader.read(&expandedUrl)
         try reader.read(&displayUrl)
         try reader.read(&indices)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(url)
+        try writer.write(expandedUrl)
+        try writer.write(displayUrl)
+        try writer.write(indices)
     }
 }
 
@@ -348,6 +454,14 @@ extension GUserMention {
         try reader.read(&id)
         try reader.read(&idStr)
         try reader.read(&indices)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(screenName)
+        try writer.write(name)
+        try writer.write(id)
+        try writer.write(idStr)
+        try writer.write(indices)
     }
 }
 
@@ -385,6 +499,21 @@ extension GMedia {
         try reader.read(&sourceStatusId)
         try reader.read(&sourceStatusIdStr)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(id)
+        try writer.write(idStr)
+        try writer.write(indices)
+        try writer.write(mediaUrl)
+        try writer.write(mediaUrlHttps)
+        try writer.write(url)
+        try writer.write(displayUrl)
+        try writer.write(expandedUrl)
+        try writer.write(type)
+        try writer.write(sizes)
+        try writer.write(sourceStatusId)
+        try writer.write(sourceStatusIdStr)
+    }
 }
 
 struct GMediaSizes: GeneratedCoding, Equatable, Sendable {
@@ -404,6 +533,13 @@ extension GMediaSizes {
         try reader.read(&small)
         try reader.read(&medium)
         try reader.read(&large)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(thumb)
+        try writer.write(small)
+        try writer.write(medium)
+        try writer.write(large)
     }
 }
 
@@ -430,6 +566,12 @@ extension GMediaSize {
         try reader.read(&width)
         try reader.read(&height)
         try reader.read(&resize)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(width)
+        try writer.write(height)
+        try writer.write(resize)
     }
 }
 
@@ -473,6 +615,20 @@ extension GCitmCatalog {
         try reader.read(&topicSubTopics)
         try reader.read(&venueNames)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(areaNames)
+        try writer.write(audienceSubCategoryNames)
+        try writer.write(blockNames)
+        try writer.write(events)
+        try writer.write(performances)
+        try writer.write(seatCategoryNames)
+        try writer.write(subTopicNames)
+        try writer.write(subjectNames)
+        try writer.write(topicNames)
+        try writer.write(topicSubTopics)
+        try writer.write(venueNames)
+    }
 }
 
 struct GEvent: GeneratedCoding, Equatable, Sendable {
@@ -498,6 +654,17 @@ extension GEvent {
         try reader.read(&subjectCode)
         try reader.read(&subtitle)
         try reader.read(&topicIds)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(id)
+        try writer.write(name)
+        try writer.write(description)
+        try writer.write(logo)
+        try writer.write(subTopicIds)
+        try writer.write(subjectCode)
+        try writer.write(subtitle)
+        try writer.write(topicIds)
     }
 }
 
@@ -528,6 +695,18 @@ extension GPerformance {
         try reader.read(&start)
         try reader.read(&venueCode)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(id)
+        try writer.write(eventId)
+        try writer.write(logo)
+        try writer.write(name)
+        try writer.write(prices)
+        try writer.write(seatCategories)
+        try writer.write(seatMapImage)
+        try writer.write(start)
+        try writer.write(venueCode)
+    }
 }
 
 struct GPrice: GeneratedCoding, Equatable, Sendable {
@@ -544,6 +723,12 @@ extension GPrice {
         try reader.read(&audienceSubCategoryId)
         try reader.read(&seatCategoryId)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(amount)
+        try writer.write(audienceSubCategoryId)
+        try writer.write(seatCategoryId)
+    }
 }
 
 struct GSeatCategory: GeneratedCoding, Equatable, Sendable {
@@ -557,6 +742,11 @@ extension GSeatCategory {
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&areas)
         try reader.read(&seatCategoryId)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(areas)
+        try writer.write(seatCategoryId)
     }
 }
 
@@ -572,6 +762,11 @@ extension GArea {
         try reader.read(&areaId)
         try reader.read(&blockIds)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(areaId)
+        try writer.write(blockIds)
+    }
 }
 
 struct GCanadaFeatureCollection: GeneratedCoding, Equatable, Sendable {
@@ -586,6 +781,11 @@ extension GCanadaFeatureCollection {
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&type)
         try reader.read(&features)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(type)
+        try writer.write(features)
     }
 }
 
@@ -605,6 +805,12 @@ extension GCanadaFeature {
         try reader.read(&properties)
         try reader.read(&geometry)
     }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(type)
+        try writer.write(properties)
+        try writer.write(geometry)
+    }
 }
 
 struct GCanadaGeometry: GeneratedCoding, Equatable, Sendable {
@@ -620,6 +826,11 @@ extension GCanadaGeometry {
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&type)
         try reader.read(&coordinates)
+    }
+
+    func _writeFields(to writer: inout ModelFieldWriter) throws {
+        try writer.write(type)
+        try writer.write(coordinates)
     }
 }
 

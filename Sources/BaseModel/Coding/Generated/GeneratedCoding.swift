@@ -14,4 +14,10 @@ public protocol GeneratedCoding: Model {
     ///
     /// - Throws: What reading a property throws: a ``ModelError`` with the property's path.
     mutating func _readFields(from reader: inout ModelFieldReader) throws
+
+    /// Writes each codable stored property, in the same order, with one
+    /// ``ModelFieldWriter/write(_:)`` each.
+    ///
+    /// - Throws: What writing a property throws: a ``ModelError`` with the property's path.
+    func _writeFields(to writer: inout ModelFieldWriter) throws
 }
