@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -9,6 +10,8 @@ let package = Package(
         .library(name: "BaseModelCrypto", targets: ["BaseModelCrypto"]),
         .library(name: "BaseModelSQLite", targets: ["BaseModelSQLite"]),
         .library(name: "BaseModelPostgres", targets: ["BaseModelPostgres"]),
+        // The `@Model` macro: only a package that imports it builds swift-syntax.
+        .library(name: "BaseModelMacros", targets: ["BaseModelMacros"]),
         .executable(name: "basemodel", targets: ["basemodel"]),
         .executable(name: "todolist", targets: ["TodoList"]),
     ],
@@ -19,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // 603 is the syntax of Swift 6.3, the toolchain the project is built and tested with.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(
@@ -77,6 +82,33 @@ let package = Package(
         .executableTarget(
             name: "shared-instance-crash-child",
             dependencies: ["BaseModel"]
+        ),
+        // The model macro: its declarations (the client module users import) and its
+        // implementation (a compiler plug-in on swift-syntax).
+        .target(
+            name: "BaseModelMacros",
+            dependencies: ["BaseModel", "BaseModelMacrosPlugin"]
+        ),
+        .macro(
+            name: "BaseModelMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "BaseModelMacrosPluginTests",
+            dependencies: [
+                "BaseModelMacrosPlugin",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "BaseModelMacrosTests",
+            dependencies: ["BaseModelMacros"]
         ),
         .testTarget(
             name: "BaseModelTests",

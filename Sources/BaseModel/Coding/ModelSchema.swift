@@ -11,6 +11,9 @@ final class ModelSchema: Sendable {
     let isClass: Bool
     /// Every property key, in declaration order (as the synthesized `encode(to:)` writes them).
     let propertyKeys: [String]
+    /// The properties the `@Model` macro declared, in field-number order (optionality included);
+    /// `nil` for a model without the macro.
+    let declaredProperties: [ModelProperties.Property]?
     /// Everything about each known property, so a key costs one hash lookup.
     private let plans: [String: PropertyPlan]
     /// The model's defaults as a plain tree (local keys, every property), made on demand because
@@ -54,19 +57,54 @@ final class ModelSchema: Sendable {
         typeName = M.typeName
         keyCase = M.keyCase
         coercion = M.coercion
-        transformers = M.transformers
-        uncodableKeys = M.uncodableKeys
         isClass = M.self is AnyClass
-        propertyKeys = PropertyKeyRecorder.keys(of: M())
-        let explicit = M.keyPaths
-        var plans: [String: PropertyPlan] = [:]
-        for key in Set(propertyKeys).union(explicit.keys).union(M.uncodableKeys).union(M.transformers.keys) {
-            plans[key] = PropertyPlan(
-                path: explicit[key] ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: key)),
-                transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key))
-        }
-        self.plans = plans
+        let mapping = M.declaredProperties.map { Mapping(declared: $0, of: M.self) } ?? Mapping(tablesOf: M.self)
+        propertyKeys = mapping.propertyKeys
+        plans = mapping.plans
+        transformers = mapping.transformers
+        uncodableKeys = mapping.uncodableKeys
+        declaredProperties = M.declaredProperties?.properties
         defaultsMaker = DefaultsMaker<M>()
+    }
+
+    /// What the schema learns of a type's properties, from one of two sources.
+    private struct Mapping {
+        var propertyKeys: [String] = []
+        var plans: [String: PropertyPlan] = [:]
+        var transformers: [String: ModelTransformer] = [:]
+        var uncodableKeys: Set<String> = []
+
+        /// From the static tables, the properties found by encoding `init()` (the macro-free path).
+        init<M: Model>(tablesOf type: M.Type) {
+            transformers = M.transformers
+            uncodableKeys = M.uncodableKeys
+            propertyKeys = PropertyKeyRecorder.keys(of: M())
+            let explicit = M.keyPaths
+            for key in Set(propertyKeys).union(explicit.keys).union(M.uncodableKeys).union(M.transformers.keys) {
+                plans[key] = PropertyPlan(
+                    path: explicit[key] ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: key)),
+                    transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key))
+            }
+        }
+
+        /// From the properties the macro declared. A subclass without the macro inherits its
+        /// superclass's list: its own properties, found by encoding `init()`, follow the key case.
+        init<M: Model>(declared: ModelProperties, of type: M.Type) {
+            for property in declared.properties {
+                propertyKeys.append(property.name)
+                plans[property.name] = PropertyPlan(
+                    path: property.key ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: property.name)),
+                    transformer: property.transformer, isUncodable: property.isUncodable)
+                if let transformer = property.transformer { transformers[property.name] = transformer }
+                if property.isUncodable { uncodableKeys.insert(property.name) }
+            }
+            guard declared.declaringType != ObjectIdentifier(M.self) else { return }
+            for key in PropertyKeyRecorder.keys(of: M()) where plans[key] == nil {
+                propertyKeys.append(key)
+                plans[key] = PropertyPlan(
+                    path: RemoteKeyPath.key(M.keyCase.remoteKey(for: key)), transformer: nil, isUncodable: false)
+            }
+        }
     }
 
     /// The plan for a property key; keys the schema has not seen follow the key case.
