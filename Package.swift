@@ -106,9 +106,10 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
+        // Links the corpus models and corpus helpers of BaseModelTests (symbolic links).
         .testTarget(
             name: "BaseModelMacrosTests",
-            dependencies: ["BaseModelMacros"]
+            dependencies: ["BaseModelMacros", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         .testTarget(
             name: "BaseModelTests",

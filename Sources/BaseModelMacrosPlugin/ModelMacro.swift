@@ -4,10 +4,11 @@ import SwiftSyntaxMacros
 
 /// `@Model`: makes a struct or class a `BaseModel.Model` whose schema is known at compile time.
 ///
-/// A struct gets one extension holding the conformance and every generated member (so its
-/// memberwise initializer stays). A class gets its members in its body, where `required`
-/// initializers and overridable `class var`s must be, and the conformance in an extension; a
-/// subclass inherits the conformance.
+/// A struct gets its schema in its body (where the expressions of the source mean what they
+/// mean there) and its coding in an extension with the conformance (so its memberwise
+/// initializer stays). A class gets every member in its body, where `required` initializers and
+/// overridable `class var`s must be, and the conformance in an extension; a subclass inherits
+/// the conformance.
 struct ModelMacro: MemberMacro, ExtensionMacro {
     static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
@@ -19,7 +20,7 @@ struct ModelMacro: MemberMacro, ExtensionMacro {
         }
         let members = makeMembers(of: declaration, shape: shape, attribute: node)
         ModelChecks(members: members, declaration: declaration, context: context).diagnose()
-        return shape.isClass ? members.declarations : []
+        return shape.isClass ? members.schemaDeclarations + members.codingDeclarations : members.schemaDeclarations
     }
 
     static func expansion(
@@ -34,7 +35,7 @@ struct ModelMacro: MemberMacro, ExtensionMacro {
         guard shape.kind == .structure else {
             return protocols.isEmpty ? [] : [try ExtensionDeclSyntax("extension \(type.trimmed)\(raw: conformance) {}")]
         }
-        let members = makeMembers(of: declaration, shape: shape, attribute: node).declarations
+        let members = makeMembers(of: declaration, shape: shape, attribute: node).codingDeclarations
         let body = members.map { member in
             member.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")

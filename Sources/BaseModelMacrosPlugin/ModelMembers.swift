@@ -27,8 +27,11 @@ struct ModelMembers {
         }
     }
 
-    /// The generated declarations, the schema first.
-    var declarations: [DeclSyntax] {
+    /// The schema: `declaredProperties`, and the key case and coercion when given (or, for a
+    /// base class, always, so subclasses can override them). It holds expressions written in the
+    /// type (transformers, type names), so it goes in the type's body, where they mean what they
+    /// mean there.
+    var schemaDeclarations: [DeclSyntax] {
         var declarations: [DeclSyntax] = []
         if !declared.names.contains("declaredProperties") { declarations.append(declaredProperties) }
         if keyCase != nil || (shape.kind == .baseClass && !declared.names.contains("keyCase")) {
@@ -37,6 +40,14 @@ struct ModelMembers {
         if coercion != nil || (shape.kind == .baseClass && !declared.names.contains("coercion")) {
             declarations.append("\(raw: shape.staticModifiers) var coercion: BaseModel.Coercion { \(raw: coercion?.trimmedDescription ?? ".strict") }")
         }
+        return declarations
+    }
+
+    /// `CodingKeys`, `init()`, `init(from:)` and `encode(to:)`, less what the type declares. They
+    /// name no type and no expression of the source, so they may go in an extension (which, for
+    /// a struct, keeps its memberwise initializer).
+    var codingDeclarations: [DeclSyntax] {
+        var declarations: [DeclSyntax] = []
         // A subclass with no properties of its own needs no keys: it only calls `super`.
         if declared.codingKeys == nil, !(shape.isSubclass && encoded.isEmpty) { declarations.append(codingKeys) }
         if needsInit { declarations.append(initializer) }
@@ -84,8 +95,9 @@ struct ModelMembers {
         } else if !shape.isSubclass {
             lines.append("_ = try decoder.container(keyedBy: CodingKeys.self)")
         }
-        // A property without a written type gets it from the assignment.
-        if decoded.contains(where: { $0.type == nil }) {
+        // Each property's type comes from the assignment: a type written in a nested type's
+        // declaration may not mean the same in the extension.
+        if decoded.contains(where: { !$0.isOptional }) {
             lines.append(
                 """
                 func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
@@ -93,15 +105,17 @@ struct ModelMembers {
                 }
                 """)
         }
+        if decoded.contains(where: \.isOptional) {
+            lines.append(
+                """
+                func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
+                    try container.decodeIfPresent(Value.self, forKey: key)
+                }
+                """)
+        }
         for property in decoded {
-            let key = ".\(property.identifier)"
-            if let wrapped = property.wrappedType {
-                lines.append("self.\(property.identifier) = try container.decodeIfPresent(\(wrapped.trimmed).self, forKey: \(key))")
-            } else if let type = property.type {
-                lines.append("self.\(property.identifier) = try container.decode(\(type).self, forKey: \(key))")
-            } else {
-                lines.append("self.\(property.identifier) = try decoded(\(key))")
-            }
+            let function = property.isOptional ? "decodedIfPresent" : "decoded"
+            lines.append("self.\(property.identifier) = try \(function)(.\(property.identifier))")
         }
         if shape.isSubclass { lines.append("try super.init(from: decoder)") }
         return """

@@ -42,8 +42,11 @@ import Testing
                     func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
                         try container.decode(Value.self, forKey: key)
                     }
+                    func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
+                        try container.decodeIfPresent(Value.self, forKey: key)
+                    }
                     self.name = try decoded(.name)
-                    self.legs = try container.decodeIfPresent(Int.self, forKey: .legs)
+                    self.legs = try decodedIfPresent(.legs)
                 }
 
                 func encode(to encoder: any Encoder) throws {
@@ -96,8 +99,11 @@ import Testing
                     func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
                         try container.decode(Value.self, forKey: key)
                     }
+                    func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
+                        try container.decodeIfPresent(Value.self, forKey: key)
+                    }
                     self.breed = try decoded(.breed)
-                    self.vet = try container.decodeIfPresent(String.self, forKey: .vet)
+                    self.vet = try decodedIfPresent(.vet)
                     try super.init(from: decoder)
                 }
 
@@ -227,7 +233,10 @@ import Testing
 
                 public required init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.sides = try container.decode(Int.self, forKey: .sides)
+                    func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                        try container.decode(Value.self, forKey: key)
+                    }
+                    self.sides = try decoded(.sides)
                 }
 
                 open func encode(to encoder: any Encoder) throws {

@@ -17,15 +17,15 @@ import Testing
             struct Game {
                 var name = ""
                 var title: String { name }
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("name"),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case name
                 }
@@ -67,15 +67,15 @@ import Testing
             struct Game {
                 var name = ""
                 static var epoch: Date?
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("name"),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case name
                 }
@@ -117,15 +117,15 @@ import Testing
             struct Game {
                 var name = ""
                 func reset() {}
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("name"),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case name
                 }
@@ -159,16 +159,16 @@ import Testing
             expandedSource: """
             struct Point {
                 var x = 0, y = 0
-            }
 
-            extension Point: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("x", key: "p"),
                         .init("y", key: "p"),
                     ])
                 }
+            }
 
+            extension Point: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case x, y
                 }
@@ -231,9 +231,7 @@ import Testing
                 var venue: Venue
                 let rating: Int?
                 var note: String?
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("id"),
@@ -244,19 +242,27 @@ import Testing
                         .init("note", isOptional: true),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case id, score, tags, venue, rating, note
                 }
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.score = try container.decode(Double.self, forKey: .score)
-                    self.tags = try container.decode([String].self, forKey: .tags)
-                    self.venue = try container.decode(Venue.self, forKey: .venue)
-                    self.rating = try container.decodeIfPresent(Int.self, forKey: .rating)
-                    self.note = try container.decodeIfPresent(String.self, forKey: .note)
+                    func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                        try container.decode(Value.self, forKey: key)
+                    }
+                    func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
+                        try container.decodeIfPresent(Value.self, forKey: key)
+                    }
+                    self.id = try decoded(.id)
+                    self.score = try decoded(.score)
+                    self.tags = try decoded(.tags)
+                    self.venue = try decoded(.venue)
+                    self.rating = try decodedIfPresent(.rating)
+                    self.note = try decodedIfPresent(.note)
                 }
 
                 func encode(to encoder: any Encoder) throws {
@@ -301,22 +307,25 @@ import Testing
             struct Game {
                 let id: String
                 init() { id = UUID().uuidString }
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("id"),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case id
                 }
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                        try container.decode(Value.self, forKey: key)
+                    }
+                    self.id = try decoded(.id)
                 }
 
                 func encode(to encoder: any Encoder) throws {
@@ -351,9 +360,7 @@ import Testing
                 var literal = ""
                 var escaped = ""
                 var cache = ""
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("name", key: "title"),
@@ -366,7 +373,9 @@ import Testing
                         .init("cache", key: "id", isUncodable: true),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case name, title, id, gameID, city, literal, escaped
                 }
@@ -417,9 +426,7 @@ import Testing
             struct User {
                 var userID = 0
                 var legacyID = 0
-            }
 
-            extension User: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("userID"),
@@ -430,7 +437,9 @@ import Testing
                 static var keyCase: BaseModel.KeyCase {
                     .snakeCase
                 }
+            }
 
+            extension User: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case userID, legacyID
                 }
@@ -515,15 +524,15 @@ import Testing
                 var id = ""
                 static let keyPaths: [String: RemoteKeyPath] = ["id": "game_id"]
                 static var transformers: [String: ModelTransformer] { [:] }
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("id"),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case id
                 }
@@ -561,16 +570,16 @@ import Testing
             struct Game {
                 var id = ""
                 var cache: Date?
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("id", key: "a"),
                         .init("cache", isOptional: true, isUncodable: true),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case id
                 }
@@ -612,15 +621,15 @@ import Testing
             expandedSource: """
             struct Game {
                 let kind = "game"
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("kind"),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case kind
                 }

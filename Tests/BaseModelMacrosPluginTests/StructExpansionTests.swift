@@ -22,9 +22,7 @@ import Testing
                 var city = ""
                 var thumbnail: URL?
                 var cache: [String: Int] = [:]
-            }
 
-            extension Game: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     func checkMapping(of model: Game) {
                         let _: (releaseDate: Date?, transformer: Void) = (model.releaseDate, ())
@@ -38,7 +36,9 @@ import Testing
                         .init("cache", isUncodable: true),
                     ])
                 }
+            }
 
+            extension Game: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case id, name, releaseDate, city, thumbnail
                 }
@@ -48,11 +48,14 @@ import Testing
                     func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
                         try container.decode(Value.self, forKey: key)
                     }
+                    func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
+                        try container.decodeIfPresent(Value.self, forKey: key)
+                    }
                     self.id = try decoded(.id)
                     self.name = try decoded(.name)
-                    self.releaseDate = try container.decodeIfPresent(Date.self, forKey: .releaseDate)
+                    self.releaseDate = try decodedIfPresent(.releaseDate)
                     self.city = try decoded(.city)
-                    self.thumbnail = try container.decodeIfPresent(URL.self, forKey: .thumbnail)
+                    self.thumbnail = try decodedIfPresent(.thumbnail)
                 }
 
                 func encode(to encoder: any Encoder) throws {
@@ -79,9 +82,7 @@ import Testing
             struct User {
                 var screenName = ""
                 var followersCount: Int = 0
-            }
 
-            extension User: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("screenName"),
@@ -96,7 +97,9 @@ import Testing
                 static var coercion: BaseModel.Coercion {
                     .lenient
                 }
+            }
 
+            extension User: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case screenName, followersCount
                 }
@@ -107,7 +110,7 @@ import Testing
                         try container.decode(Value.self, forKey: key)
                     }
                     self.screenName = try decoded(.screenName)
-                    self.followersCount = try container.decode(Int.self, forKey: .followersCount)
+                    self.followersCount = try decoded(.followersCount)
                 }
 
                 func encode(to encoder: any Encoder) throws {
@@ -141,9 +144,7 @@ import Testing
                 var local: Date?
                 var kind = Kind.other
                 var opaque = ""
-            }
 
-            extension Release: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     func checkMapping(of model: Release) {
                         let _: (announced: Date?, transformer: Void) = (model.announced, ())
@@ -167,7 +168,9 @@ import Testing
                         .init("opaque", transformer: .named("opaque")),
                     ])
                 }
+            }
 
+            extension Release: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case version, announced, score, homepage, local, kind, opaque
                 }
@@ -177,11 +180,14 @@ import Testing
                     func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
                         try container.decode(Value.self, forKey: key)
                     }
+                    func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
+                        try container.decodeIfPresent(Value.self, forKey: key)
+                    }
                     self.version = try decoded(.version)
-                    self.announced = try container.decodeIfPresent(Date.self, forKey: .announced)
+                    self.announced = try decodedIfPresent(.announced)
                     self.score = try decoded(.score)
                     self.homepage = try decoded(.homepage)
-                    self.local = try container.decodeIfPresent(Date.self, forKey: .local)
+                    self.local = try decodedIfPresent(.local)
                     self.kind = try decoded(.kind)
                     self.opaque = try decoded(.opaque)
                 }
@@ -218,16 +224,16 @@ import Testing
                     self.x = x
                     self.y = y
                 }
-            }
 
-            extension Point: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("x"),
                         .init("y"),
                     ])
                 }
+            }
 
+            extension Point: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case x, y
                 }
@@ -269,9 +275,7 @@ import Testing
                 public var limit: Optional<Int>
                 public var tags: Set<String> = []
                 public var note: String!
-            }
 
-            extension Settings: BaseModel.Model {
                 public static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("default"),
@@ -280,7 +284,9 @@ import Testing
                         .init("note", isOptional: true),
                     ])
                 }
+            }
 
+            extension Settings: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case `default`, limit, tags, note
                 }
@@ -290,10 +296,13 @@ import Testing
                     func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
                         try container.decode(Value.self, forKey: key)
                     }
+                    func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
+                        try container.decodeIfPresent(Value.self, forKey: key)
+                    }
                     self.`default` = try decoded(.`default`)
-                    self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-                    self.tags = try container.decode(Set<String>.self, forKey: .tags)
-                    self.note = try container.decodeIfPresent(String.self, forKey: .note)
+                    self.limit = try decodedIfPresent(.limit)
+                    self.tags = try decoded(.tags)
+                    self.note = try decodedIfPresent(.note)
                 }
 
                 public func encode(to encoder: any Encoder) throws {
@@ -325,16 +334,16 @@ import Testing
                 enum CodingKeys: String, CodingKey {
                     case width = "w", height = "h"
                 }
-            }
 
-            extension Size: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("w"),
                         .init("h"),
                     ])
                 }
+            }
 
+            extension Size: BaseModel.Model {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
@@ -367,13 +376,13 @@ import Testing
                 static let shared = Empty()
                 var computed: Int { 1 }
                 lazy var cached = 2
-            }
 
-            extension Empty: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [])
                 }
+            }
 
+            extension Empty: BaseModel.Model {
                 private enum CodingKeys: CodingKey {
                 }
 
@@ -408,9 +417,7 @@ import Testing
                 var done = false {
                     didSet { print(done) }
                 }
-            }
 
-            extension Todo: BaseModel.Model {
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
                         .init("id"),
@@ -418,7 +425,9 @@ import Testing
                         .init("done"),
                     ])
                 }
+            }
 
+            extension Todo: BaseModel.Model {
                 private enum CodingKeys: String, CodingKey {
                     case id, title, done
                 }
