@@ -83,8 +83,9 @@ let package = Package(
             name: "shared-instance-crash-child",
             dependencies: ["BaseModel"]
         ),
-        // The model macro: its declarations (the client module users import) and its
-        // implementation (a compiler plug-in on swift-syntax).
+        // The model macro: its declarations (the client module users import), its compiler
+        // plug-in, and the implementation the plug-in serves (a library, so that its tests do
+        // not make SwiftPM build the whole test product, and everything it links, for the host).
         .target(
             name: "BaseModelMacros",
             dependencies: ["BaseModel", "BaseModelMacrosPlugin"]
@@ -92,7 +93,15 @@ let package = Package(
         .macro(
             name: "BaseModelMacrosPlugin",
             dependencies: [
+                "BaseModelMacrosImplementation",
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "BaseModelMacrosImplementation",
+            dependencies: [
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
@@ -100,9 +109,10 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "BaseModelMacrosPluginTests",
+            name: "BaseModelMacrosImplementationTests",
             dependencies: [
-                "BaseModelMacrosPlugin",
+                "BaseModelMacrosImplementation", "BaseModel",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),

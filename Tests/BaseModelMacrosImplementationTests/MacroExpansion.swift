@@ -1,4 +1,4 @@
-@testable import BaseModelMacrosPlugin
+@testable import BaseModelMacrosImplementation
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
