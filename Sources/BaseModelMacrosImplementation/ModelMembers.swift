@@ -30,10 +30,11 @@ struct ModelMembers {
     /// The schema: `declaredProperties`, and the key case and coercion when given (or, for a
     /// base class, always, so subclasses can override them). It holds expressions written in the
     /// type (transformers, type names), so it goes in the type's body, where they mean what they
-    /// mean there.
+    /// mean there; so does the `init()` of a public struct that declares no initializer.
     var schemaDeclarations: [DeclSyntax] {
         var declarations: [DeclSyntax] = []
         if !declared.names.contains("declaredProperties") { declarations.append(declaredProperties) }
+        if needsInit, initIsInBody { declarations.append(initializer) }
         if keyCase != nil || (shape.kind == .baseClass && !declared.names.contains("keyCase")) {
             declarations.append("\(raw: shape.staticModifiers) var keyCase: BaseModel.KeyCase { \(raw: keyCase?.trimmedDescription ?? ".unchanged") }")
         }
@@ -50,19 +51,24 @@ struct ModelMembers {
         var declarations: [DeclSyntax] = []
         // A subclass with no properties of its own needs no keys: it only calls `super`.
         if declared.codingKeys == nil, !(shape.isSubclass && encoded.isEmpty) { declarations.append(codingKeys) }
-        if needsInit { declarations.append(initializer) }
+        if needsInit, !initIsInBody { declarations.append(initializer) }
         if !declared.names.contains("init(from:)") { declarations.append(decodingInitializer) }
         if !declared.names.contains("encode(to:)") { declarations.append(encodeMethod) }
         return declarations
     }
 
     /// Whether to write `init()`: every property has a default, the type declares none, and
-    /// (for a struct) the compiler does not already give one (it does when the struct declares
-    /// no initializer at all).
+    /// the compiler gives none that will do. It gives a struct that declares no initializer an
+    /// internal one, which cannot witness the requirement of a public or package type.
     private var needsInit: Bool {
         guard properties.allSatisfy(\.hasDefault), !declared.names.contains("init()") else { return false }
-        return shape.isClass || declared.hasInitializers
+        return shape.isClass || declared.hasInitializers || !shape.access.isEmpty
     }
+
+    /// Whether `init()` goes in the struct's body: for a public or package struct that declares no
+    /// initializer, whose implicit `init()` an `init()` in an extension would redeclare. (Its
+    /// memberwise initializer then goes too; it was internal.)
+    private var initIsInBody: Bool { shape.kind == .structure && !shape.access.isEmpty && !declared.hasInitializers }
 
     private var encoded: [StoredProperty] { properties.filter(\.isEncoded) }
 

@@ -284,6 +284,9 @@ import Testing
                         .init("note", isOptional: true),
                     ])
                 }
+
+                public init() {
+                }
             }
 
             extension Settings: BaseModel.Model {

@@ -58,12 +58,13 @@ final class ModelSchema: Sendable {
         keyCase = M.keyCase
         coercion = M.coercion
         isClass = M.self is AnyClass
-        let mapping = M.declaredProperties.map { Mapping(declared: $0, of: M.self) } ?? Mapping(tablesOf: M.self)
+        let declared = M.declaredProperties
+        let mapping = declared.map { Mapping(declared: $0, of: M.self) } ?? Mapping(tablesOf: M.self)
         propertyKeys = mapping.propertyKeys
         plans = mapping.plans
         transformers = mapping.transformers
         uncodableKeys = mapping.uncodableKeys
-        declaredProperties = M.declaredProperties?.properties
+        declaredProperties = declared?.properties
         defaultsMaker = DefaultsMaker<M>()
     }
 

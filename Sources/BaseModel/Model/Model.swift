@@ -24,6 +24,10 @@ import Foundation
 /// Every static requirement has a default, so a model declares only what differs. A key missing
 /// from the input keeps the value `init()` gave it; an explicit `null` clears an optional.
 ///
+/// The `@Model` macro of `BaseModelMacros` writes the conformance with the mapping on the
+/// properties (`@Key("game_id") var id = ""`), checked by the compiler; see
+/// ``declaredProperties``.
+///
 /// Class models: declare the requirements as `class var` in the base class, and a subclass
 /// overrides them, adding its own entries to `super`'s.
 ///

@@ -90,3 +90,17 @@ enum MacroFixtures {
         return registry
     }
 }
+
+extension MacroFixtures {
+    /// A generic model.
+    @Model struct Page<Item: Codable & Equatable & Sendable>: Equatable, Sendable {
+        var items: [Item] = []
+        @Key("next_page") var next: String?
+    }
+
+    /// A public model: the generated members are public.
+    @Model public struct Receipt: Equatable, Sendable {
+        public var total = 0
+        public var note: String?
+    }
+}
