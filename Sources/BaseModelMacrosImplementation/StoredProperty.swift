@@ -26,20 +26,19 @@ struct StoredProperty {
     /// those are never read or written, as with synthesized `Codable`).
     var hasCodingKey = true
 
-    /// The type without its `?`, `!` or `Optional<…>` when it is an optional, else `nil`.
-    var wrappedType: TypeSyntax? {
-        guard let type else { return nil }
-        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType }
-        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unwrapped.wrappedType }
-        if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Optional",
-            let argument = generic.genericArgumentClause?.arguments.first, case .type(let wrapped) = argument.argument
-        {
-            return wrapped
+    /// Whether the written type is an optional: `T?`, `T!`, `Optional<T>` or `Swift.Optional<T>`.
+    /// (A property without a written type counts as not optional.)
+    var isOptional: Bool {
+        guard let type else { return false }
+        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+        if let generic = type.as(IdentifierTypeSyntax.self) {
+            return generic.name.text == "Optional" && generic.genericArgumentClause != nil
         }
-        return nil
+        if let member = type.as(MemberTypeSyntax.self) {
+            return member.baseType.trimmedDescription == "Swift" && member.name.text == "Optional"
+        }
+        return false
     }
-
-    var isOptional: Bool { wrappedType != nil }
 
     /// Whether the property has a value before any initializer runs: a written default, or the
     /// implicit `nil` of an optional `var`.

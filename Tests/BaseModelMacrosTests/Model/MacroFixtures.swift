@@ -1,8 +1,8 @@
 import BaseModelMacros
 import Foundation
 
-/// The models the runtime tests of the macro use, each beside its macro-free twin where the
-/// test compares the two.
+/// The models the runtime tests of the macro use (the macro-free twin of `Game` is
+/// `ReadmeMacro.WithoutMacro.Game`).
 enum MacroFixtures {
     @Model struct Game: Equatable {
         @Key("game_id") var id = ""
@@ -11,23 +11,6 @@ enum MacroFixtures {
         @Key("venue.address.city") var city = ""
         @Key("images.0.url") var thumbnail: URL?
         @Uncodable var cache: [String: Int] = [:]
-    }
-
-    struct PlainGame: Model, Equatable {
-        var id = ""
-        var name = ""
-        var releaseDate: Date?
-        var city = ""
-        var thumbnail: URL?
-        var cache: [String: Int] = [:]
-
-        static let keyPaths: [String: RemoteKeyPath] = [
-            "id": "game_id", "releaseDate": .firstOf("release_date", "released"), "city": "venue.address.city",
-            "thumbnail": "images.0.url",
-        ]
-        static let transformers: [String: ModelTransformer] = ["releaseDate": .date(format: "MM-dd-yyyy")]
-        static let uncodableKeys: Set<String> = ["cache"]
-        static var typeName: String { "Game" }
     }
 
     @Model(keyCase: .snakeCase, coercion: .lenient) struct Settings: Equatable {

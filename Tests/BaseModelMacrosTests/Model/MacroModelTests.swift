@@ -28,12 +28,12 @@ import Testing
         #expect(schema.remotePath(for: "releaseDate") == .firstOf("release_date", "released"))
         #expect(schema.remotePath(for: "thumbnail") == "images.0.url")
         #expect(schema.transformers.keys.sorted() == ["releaseDate"])
-        #expect(ModelSchema.of(MacroFixtures.PlainGame.self).declaredProperties == nil)
+        #expect(ModelSchema.of(ReadmeMacro.WithoutMacro.Game.self).declaredProperties == nil)
     }
 
     @Test func theMacroFormDecodesAndEncodesAsTheMacroFreeForm() throws {
         var game = try Game(object: Self.gameObject)
-        let plain = try MacroFixtures.PlainGame(object: Self.gameObject)
+        let plain = try ReadmeMacro.WithoutMacro.Game(object: Self.gameObject)
         #expect(game.id == "93" && game.city == "Osaka" && game.thumbnail?.lastPathComponent == "okami.png")
         #expect(game.releaseDate == plain.releaseDate && game.releaseDate != nil)
         #expect(try game.treeRepresentation() == plain.treeRepresentation())
