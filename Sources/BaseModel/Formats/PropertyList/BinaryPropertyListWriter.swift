@@ -78,7 +78,7 @@ private struct ObjectTable {
 
     func serialized() -> Data {
         let referenceSize = Self.byteCount(UInt64(entries.count - 1))
-        var output = BinaryPropertyListReader.magic
+        var output = BinaryPropertyListLayout.magic
         var offsets: [Int] = []
         offsets.reserveCapacity(entries.count)
         for entry in entries {
