@@ -1,0 +1,485 @@
+import Foundation
+
+/// The one pass over an archive's object table that fills an ``InputIndex``.
+///
+/// It follows ``KeyedArchiveReader`` step by step: the same objects in the same order, the same
+/// depth checks and the same counts of values and of string and data bytes against the
+/// ``DecodingLimits``. Wherever the tree reader would throw, or would build something the index
+/// does not hold the same way (see ``KeyedArchiveIndex``), it throws
+/// ``KeyedArchiveIndex/Fallback`` instead.
+struct KeyedArchiveIndexBuilder {
+    typealias Fallback = KeyedArchiveIndex.Fallback
+    private typealias Entry = BinaryPropertyListTable.Entry
+
+    /// The keys the archive's structure is read by.
+    private enum Key: UInt8 {
+        case unknown, other, classReference, alias, className, archiver, version, objects, top, root
+        case nsString, nsBytes, nsTime, nsData, nsUUIDBytes, nsKeys, nsObjects, nsFirstObject
+
+        init(_ name: String) {
+            switch name {
+            case "$class": self = .classReference
+            case TypedTree.aliasKey: self = .alias
+            case "$classname": self = .className
+            case "$archiver": self = .archiver
+            case "$version": self = .version
+            case "$objects": self = .objects
+            case "$top": self = .top
+            case "root": self = .root
+            case "NS.string": self = .nsString
+            case "NS.bytes": self = .nsBytes
+            case "NS.time": self = .nsTime
+            case "NS.data": self = .nsData
+            case "NS.uuidbytes": self = .nsUUIDBytes
+            case "NS.keys": self = .nsKeys
+            case "NS.objects": self = .nsObjects
+            case "NS.object.0": self = .nsFirstObject
+            default: self = .other
+            }
+        }
+    }
+
+    /// What objects of a class become, by the class name (see
+    /// ``KeyedArchiveReader/foundationValue(_:_:_:at:depth:)``).
+    private enum ClassRole {
+        case string, null, date, data, uuid, dictionary, collection, unsupported
+        /// An object of a class of its own, under its type name.
+        case typed(String)
+
+        init(_ className: String) {
+            switch className {
+            case "NSString", "NSMutableString": self = .string
+            case "NSNull": self = .null
+            case "NSDate": self = .date
+            case "NSData", "NSMutableData": self = .data
+            case "NSUUID": self = .uuid
+            case "NSURL": self = .unsupported
+            case "NSDictionary", "NSMutableDictionary": self = .dictionary
+            case _ where KeyedArchiveReader.collectionClasses.contains(className): self = .collection
+            default: self = .typed(KeyedArchiveClassName.typeName(className))
+            }
+        }
+    }
+
+    /// A class description met: what its objects become, and the classes of the index made
+    /// for it (one per list of keys its objects have).
+    private struct Description {
+        let role: ClassRole
+        var shapes: [Int] = []
+    }
+
+    private let table: BinaryPropertyListTable
+    /// `$objects`.
+    private var objectList = Entry()
+    private let maximumDepth = DecodingLimits.current.maximumDepth
+    private let maximumValues: Int
+    private let maximumStringBytes: Int
+    private var valueCount = 0
+    private var stringBytes = 0
+
+    private var nodes: [InputIndex.Node] = []
+    private var children: [Int32] = []
+    private var strings: [String] = []
+    private var data: [Data] = []
+    private var classes: [InputIndex.ClassInfo] = []
+    /// Child node numbers of the containers being read, innermost last.
+    private var pending: [Int32] = []
+
+    /// Per entry of `$objects`: 1 once it was read as a typed object (met again, the tree holds
+    /// an alias), 2 while it is a Foundation collection being read (met again: a cycle).
+    private var states: [UInt8] = []
+    /// Per entry of `$objects`: the node of a scalar object read before, or -1.
+    private var objectNodes: [Int32] = []
+    /// Per entry of `$objects`: the number of its class description in ``descriptions``, or -1.
+    private var descriptionNumbers: [Int32] = []
+    private var descriptions: [Description] = []
+    /// Per class of the index: the references of its keys, to match the next object's.
+    private var shapeKeys: [[Int]] = []
+    /// Per property-list reference: the index of its string in ``strings``, or -1.
+    private var stringIndices: [Int32]
+    /// Per property-list reference: which key of the archive's structure it spells, once asked.
+    private var keys: [Key]
+
+    private static let typed: UInt8 = 1
+    private static let open: UInt8 = 2
+
+    /// A builder for the archive whose object table is `table`, of `byteCount` bytes.
+    init(table: BinaryPropertyListTable, byteCount: Int) {
+        self.table = table
+        let limits = DecodingLimits.current
+        maximumValues = limits.values(forInputOf: byteCount)
+        maximumStringBytes = limits.stringBytes(forInputOf: byteCount)
+        stringIndices = Array(repeating: -1, count: table.layout.objectCount)
+        keys = Array(repeating: .unknown, count: table.layout.objectCount)
+    }
+
+    /// Checks the archive's top-level keys, then reads the root object and everything it holds
+    /// into an index.
+    ///
+    /// - Throws: ``KeyedArchiveIndex/Fallback`` when the tree reader must read the archive.
+    mutating func build() throws(Fallback) -> InputIndex {
+        let archive = table.entries[table.layout.topObject]
+        guard archive.kind == .dictionary else { throw Fallback(description: "the archive is not a dictionary") }
+        guard let archiver = field(.archiver, in: archive), case .string("NSKeyedArchiver")? = table.scalars[archiver],
+            let version = field(.version, in: archive), case .integer(100_000)? = table.scalars[version],
+            let objects = field(.objects, in: archive), table.entries[objects].kind == .array
+        else { throw Fallback(description: "not an NSKeyedArchiver archive of version 100000 with $objects") }
+        objectList = table.entries[objects]
+        states = Array(repeating: 0, count: objectList.count)
+        objectNodes = Array(repeating: -1, count: objectList.count)
+        descriptionNumbers = Array(repeating: -1, count: objectList.count)
+        nodes.reserveCapacity(objectList.count + objectList.count / 2)
+        children.reserveCapacity(objectList.count + objectList.count / 2)
+        guard let topField = field(.top, in: archive), table.entries[topField].kind == .dictionary else {
+            throw Fallback(description: "no $top dictionary")
+        }
+        let top = table.entries[topField]
+        guard let rootField = field(.root, in: top) ?? (top.count == 1 ? table.reference(1, of: top) : nil) else {
+            throw Fallback(description: "$top without root and with several keys")
+        }
+        guard case .uid(let uid)? = table.scalars[rootField] else { throw Fallback(description: "$top's root is not a UID") }
+        let root = try object(uid, depth: 0)
+        return InputIndex(nodes: nodes, children: children, strings: strings, data: data, classes: classes, root: root)
+    }
+
+    // MARK: - Values and objects
+
+    /// A field of an archived object (``KeyedArchiveReader/value(_:at:depth:)``): a UID is
+    /// resolved to its object; anything else is a value stored inline.
+    private mutating func value(_ field: Int, depth: Int) throws(Fallback) -> Int32 {
+        try countValue()
+        let entry = table.entries[field]
+        switch entry.kind {
+        case .scalar:
+            if case .uid(let uid)? = table.scalars[field] {
+                let node = try object(uid, depth: depth)
+                switch nodes[Int(node)].kind {
+                case .string: try countBytes(strings[nodes[Int(node)].index].utf8.count)
+                case .data: try countBytes(data[nodes[Int(node)].index].count)
+                default: break
+                }
+                return node
+            }
+            try countBytes(table.scalars[field]!.stringByteCount)
+            return try scalar(field)
+        case .array:
+            try checkDepth(depth)
+            let start = pending.count
+            for position in 0..<entry.count {
+                let element = try value(table.reference(position, of: entry), depth: depth + 1)
+                pending.append(element)
+            }
+            return close(.array, from: start, count: entry.count)
+        case .dictionary:
+            try checkDepth(depth)
+            let start = pending.count
+            for position in 0..<entry.count {
+                let key = table.reference(position, of: entry)
+                guard role(ofKey: key) != .classReference, keys[key] != .alias else {
+                    throw Fallback(description: "a dictionary with a $class or $alias key")
+                }
+                let keyIndex = string(key)
+                let element = try value(table.reference(entry.count + position, of: entry), depth: depth + 1)
+                pending.append(keyIndex)
+                pending.append(element)
+            }
+            return try closeDictionary(from: start, count: entry.count)
+        case .unreached:
+            throw Fallback(description: "an object the table did not reach")
+        }
+    }
+
+    /// The object `$objects[uid]` (``KeyedArchiveReader/object(_:at:depth:)``).
+    private mutating func object(_ uid: UInt64, depth: Int) throws(Fallback) -> Int32 {
+        guard uid < UInt64(objectList.count) else { throw Fallback(description: "UID \(uid) out of range") }
+        let index = Int(uid)
+        if objectNodes[index] >= 0 { return objectNodes[index] }
+        let reference = table.reference(index, of: objectList)
+        let entry = table.entries[reference]
+        switch entry.kind {
+        case .dictionary:
+            return try archivedObject(index, entry, depth: depth)
+        case .scalar:
+            let node: Int32
+            switch table.scalars[reference] {
+            case .string("$null")?: node = append(.null)
+            case .uid?: throw Fallback(description: "a bare UID in $objects")
+            default: node = try scalar(reference)
+            }
+            // Scalars are values: the tree reader makes the same one every time.
+            objectNodes[index] = node
+            return node
+        case .array, .unreached:
+            throw Fallback(description: "a bare array in $objects")
+        }
+    }
+
+    private mutating func archivedObject(_ index: Int, _ fields: Entry, depth: Int) throws(Fallback) -> Int32 {
+        try checkDepth(depth)
+        let number = try description(of: fields)
+        guard states[index] == 0 else { throw Fallback(description: "an object met again (an alias or a cycle)") }
+        switch descriptions[number].role {
+        case .string:
+            if let text = field(.nsString, in: fields) {
+                let node = try value(text, depth: depth + 1)
+                guard nodes[Int(node)].kind == .string else { throw Fallback(description: "NS.string is not a string") }
+                return node
+            }
+            guard case .data(let bytes)? = try resolved(field(.nsBytes, in: fields)), let text = String(bytes: bytes, encoding: .utf8) else {
+                throw Fallback(description: "an NSString without NS.string or UTF-8 NS.bytes")
+            }
+            return append(.string, payload: UInt64(newString(text)))
+        case .null:
+            return append(.null)
+        case .date:
+            switch try resolved(field(.nsTime, in: fields)) {
+            case .real(let seconds)?: return append(.date, payload: seconds.bitPattern)
+            case .integer(let seconds)?: return append(.date, payload: Double(seconds).bitPattern)
+            default: throw Fallback(description: "an NSDate without NS.time")
+            }
+        case .data:
+            guard case .data(let bytes)? = try resolved(field(.nsData, in: fields)) else { throw Fallback(description: "an NSData without NS.data") }
+            data.append(bytes)
+            return append(.data, payload: UInt64(data.count - 1))
+        case .uuid:
+            guard case .data(let bytes)? = try resolved(field(.nsUUIDBytes, in: fields)), bytes.count == 16 else {
+                throw Fallback(description: "an NSUUID without 16 bytes")
+            }
+            let b = [UInt8](bytes)
+            let uuid = UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+            return append(.string, payload: UInt64(newString(uuid.uuidString)))
+        case .dictionary:
+            states[index] = Self.open
+            let node = try dictionary(fields, depth: depth)
+            states[index] = 0
+            return node
+        case .collection:
+            states[index] = Self.open
+            let node = try elements(fields, depth: depth)
+            states[index] = 0
+            return node
+        case .unsupported:
+            throw Fallback(description: "a class the tree reader reads on its own")
+        case .typed:
+            states[index] = Self.typed
+            return try typedObject(fields, description: number, depth: depth)
+        }
+    }
+
+    /// An object of a class of its own: its values, in the order of its keys.
+    private mutating func typedObject(_ fields: Entry, description number: Int, depth: Int) throws(Fallback) -> Int32 {
+        let shape = try self.shape(of: fields, description: number)
+        let start = pending.count
+        for position in 0..<fields.count where role(ofKey: table.reference(position, of: fields)) != .classReference {
+            let element = try value(table.reference(fields.count + position, of: fields), depth: depth + 1)
+            pending.append(element)
+        }
+        return close(.object, payload: UInt64(shape), from: start, count: pending.count - start)
+    }
+
+    /// The elements of an array, set or ordered set (`NS.objects`).
+    private mutating func elements(_ fields: Entry, depth: Int) throws(Fallback) -> Int32 {
+        let start = pending.count
+        if let list = field(.nsObjects, in: fields) {
+            let entry = table.entries[list]
+            guard entry.kind == .array else { throw Fallback(description: "NS.objects is not an array") }
+            for position in 0..<entry.count {
+                let element = try value(table.reference(position, of: entry), depth: depth + 1)
+                pending.append(element)
+            }
+        } else if field(.nsFirstObject, in: fields) != nil {
+            throw Fallback(description: "an ordered set with one key per element")
+        }
+        return close(.array, from: start, count: pending.count - start)
+    }
+
+    /// The entries of an NSDictionary: string keys, and number keys as their decimal text.
+    private mutating func dictionary(_ fields: Entry, depth: Int) throws(Fallback) -> Int32 {
+        guard let keyList = field(.nsKeys, in: fields), let objectList = field(.nsObjects, in: fields),
+            table.entries[keyList].kind == .array, table.entries[objectList].kind == .array,
+            table.entries[keyList].count == table.entries[objectList].count
+        else { throw Fallback(description: "an NSDictionary without matching NS.keys and NS.objects") }
+        let keyEntry = table.entries[keyList]
+        let objectEntry = table.entries[objectList]
+        let start = pending.count
+        for position in 0..<keyEntry.count {
+            let key = try value(table.reference(position, of: keyEntry), depth: depth + 1)
+            let node = nodes[Int(key)]
+            let name: Int32
+            switch node.kind {
+            case .string: name = Int32(node.index)
+            case .integer: name = newString(String(node.integer))
+            case .double: name = newString(String(node.double))
+            default: throw Fallback(description: "a dictionary key that is not a string or a number")
+            }
+            guard strings[Int(name)] != TypedTree.classKey, strings[Int(name)] != TypedTree.aliasKey else {
+                throw Fallback(description: "a dictionary with a $class or $alias key")
+            }
+            let element = try value(table.reference(position, of: objectEntry), depth: depth + 1)
+            pending.append(name)
+            pending.append(element)
+        }
+        return try closeDictionary(from: start, count: keyEntry.count)
+    }
+
+    // MARK: - Classes
+
+    /// The number of the class description an object's `$class` names, read the first time.
+    private mutating func description(of fields: Entry) throws(Fallback) -> Int {
+        guard let reference = field(.classReference, in: fields), case .uid(let uid)? = table.scalars[reference],
+            uid < UInt64(objectList.count)
+        else { throw Fallback(description: "an object without a $class UID") }
+        let index = Int(uid)
+        if descriptionNumbers[index] >= 0 { return Int(descriptionNumbers[index]) }
+        let entry = table.entries[table.reference(index, of: objectList)]
+        guard entry.kind == .dictionary, let name = field(.className, in: entry), case .string(let className)? = table.scalars[name] else {
+            throw Fallback(description: "a class description without $classname")
+        }
+        descriptions.append(Description(role: ClassRole(className)))
+        descriptionNumbers[index] = Int32(descriptions.count - 1)
+        return descriptions.count - 1
+    }
+
+    /// The class of the index for an object of class description `number` with these keys:
+    /// one made before for the same keys, or a new one.
+    private mutating func shape(of fields: Entry, description number: Int) throws(Fallback) -> Int {
+        for shape in descriptions[number].shapes where hasKeys(shapeKeys[shape], fields) { return shape }
+        guard case .typed(let name) = descriptions[number].role else { throw Fallback(description: "not a typed object") }
+        var names: [String] = []
+        var references: [Int] = []
+        var positions: [String: Int] = [:]
+        for position in 0..<fields.count {
+            let key = table.reference(position, of: fields)
+            switch role(ofKey: key) {
+            case .classReference: continue
+            case .alias: throw Fallback(description: "an object with an $alias key")
+            default: break
+            }
+            guard case .string(let text)? = table.scalars[key], positions.updateValue(names.count, forKey: text) == nil else {
+                throw Fallback(description: "a key repeated in an object")
+            }
+            names.append(text)
+            references.append(key)
+        }
+        classes.append(InputIndex.ClassInfo(name: name, keys: names, positions: positions))
+        shapeKeys.append(references)
+        descriptions[number].shapes.append(classes.count - 1)
+        return classes.count - 1
+    }
+
+    /// Whether the object's keys but `$class` are `references`, in order.
+    private mutating func hasKeys(_ references: [Int], _ fields: Entry) -> Bool {
+        var matched = 0
+        for position in 0..<fields.count {
+            let key = table.reference(position, of: fields)
+            if role(ofKey: key) == .classReference { continue }
+            guard matched < references.count, references[matched] == key else { return false }
+            matched += 1
+        }
+        return matched == references.count
+    }
+
+    // MARK: - Fields
+
+    /// Which key of the archive's structure the string at `reference` spells.
+    private mutating func role(ofKey reference: Int) -> Key {
+        if keys[reference] == .unknown {
+            guard case .string(let name)? = table.scalars[reference] else {
+                keys[reference] = .other
+                return .other
+            }
+            keys[reference] = Key(name)
+        }
+        return keys[reference]
+    }
+
+    /// The value of the last entry of dictionary `entry` whose key is `key` (a property list
+    /// dictionary read into an `OrderedDictionary` keeps the last value of a repeated key).
+    private mutating func field(_ key: Key, in entry: Entry) -> Int? {
+        var found: Int?
+        for position in 0..<entry.count where role(ofKey: table.reference(position, of: entry)) == key {
+            found = table.reference(entry.count + position, of: entry)
+        }
+        return found
+    }
+
+    /// The scalar a field holds or, for a UID, the scalar of the object it names
+    /// (``KeyedArchiveReader/resolved(_:at:)``); `nil` for a missing field or a container.
+    private func resolved(_ field: Int?) throws(Fallback) -> PropertyListObject? {
+        guard let field else { return nil }
+        guard case .uid(let uid)? = table.scalars[field] else { return table.scalars[field] }
+        guard uid < UInt64(objectList.count) else { throw Fallback(description: "UID \(uid) out of range") }
+        return table.scalars[table.reference(Int(uid), of: objectList)]
+    }
+
+    // MARK: - Nodes
+
+    /// The node of a scalar (the tree reader's `modelValue`).
+    private mutating func scalar(_ reference: Int) throws(Fallback) -> Int32 {
+        switch table.scalars[reference] {
+        case .string?: return append(.string, payload: UInt64(string(reference)))
+        case .integer(let number)?: return append(.integer, payload: UInt64(bitPattern: number))
+        case .real(let number)?: return append(.double, payload: number.bitPattern)
+        case .bool(let flag)?: return append(.bool, payload: flag ? 1 : 0)
+        case .date(let date)?: return append(.date, payload: date.timeIntervalSinceReferenceDate.bitPattern)
+        case .data(let bytes)?:
+            data.append(bytes)
+            return append(.data, payload: UInt64(data.count - 1))
+        default:
+            throw Fallback(description: "an unsigned integer above Int64.max or a value of no tree form")
+        }
+    }
+
+    /// The index in ``strings`` of the string object at `reference`, added the first time.
+    private mutating func string(_ reference: Int) -> Int32 {
+        if stringIndices[reference] >= 0 { return stringIndices[reference] }
+        guard case .string(let text)? = table.scalars[reference] else { return newString("") }
+        stringIndices[reference] = newString(text)
+        return stringIndices[reference]
+    }
+
+    private mutating func newString(_ text: String) -> Int32 {
+        strings.append(text)
+        return Int32(strings.count - 1)
+    }
+
+    private mutating func append(_ kind: InputIndex.Kind, payload: UInt64 = 0, first: Int = 0, count: Int = 0) -> Int32 {
+        nodes.append(InputIndex.Node(kind: kind, count: Int32(truncatingIfNeeded: count), first: Int32(truncatingIfNeeded: first), payload: payload))
+        return Int32(nodes.count - 1)
+    }
+
+    /// A container node whose children are the pending ones from `start` on.
+    private mutating func close(_ kind: InputIndex.Kind, payload: UInt64 = 0, from start: Int, count: Int) -> Int32 {
+        let first = children.count
+        children.append(contentsOf: pending[start...])
+        pending.removeLast(pending.count - start)
+        return append(kind, payload: payload, first: first, count: count)
+    }
+
+    /// A dictionary node of the pending (key, value) pairs from `start` on, whose keys must differ.
+    private mutating func closeDictionary(from start: Int, count: Int) throws(Fallback) -> Int32 {
+        if count > 1 {
+            var seen = Set<String>(minimumCapacity: count)
+            for position in stride(from: start, to: pending.count, by: 2) where !seen.insert(strings[Int(pending[position])]).inserted {
+                throw Fallback(description: "a key repeated in a dictionary")
+            }
+        }
+        return close(.dictionary, from: start, count: count)
+    }
+
+    // MARK: - Limits
+
+    private func checkDepth(_ depth: Int) throws(Fallback) {
+        guard depth < maximumDepth else { throw Fallback(description: "nested past DecodingLimits.maximumDepth") }
+    }
+
+    private mutating func countValue() throws(Fallback) {
+        valueCount += 1
+        guard valueCount <= maximumValues else { throw Fallback(description: "more than DecodingLimits.maximumValues") }
+    }
+
+    private mutating func countBytes(_ count: Int) throws(Fallback) {
+        stringBytes += count
+        guard stringBytes <= maximumStringBytes else { throw Fallback(description: "more than DecodingLimits.maximumStringBytes") }
+    }
+}
