@@ -1,0 +1,277 @@
+import Foundation
+
+/// Builds a binary property list (`bplist00`) object by object, then writes it.
+///
+/// The first object made is the top object; a container is made before its contents (its
+/// references are set once they exist). Equal strings, numbers, dates, data and UIDs are stored
+/// once (``string(_:)`` and its kin look them up); a writer that already knows its strings are
+/// distinct makes them with ``newString(_:)``, without a look-up. Containers are never shared.
+/// Integers, object references and offsets use the fewest bytes that hold them; strings are ASCII
+/// when they can be and UTF-16 otherwise, as CoreFoundation writes them.
+///
+/// Objects are kept as fixed-size entries with their references in one buffer, so building
+/// allocates per container nothing but the buffer's growth.
+struct BinaryPropertyListBuilder {
+    private enum Kind: UInt8 {
+        case string, integer, unsigned, real, bool, date, data, uid, array, dictionary
+    }
+
+    /// One object: for a container, where its references start in ``references`` and how many
+    /// elements it has (a dictionary's keys come first, then its values); for a scalar, its value's
+    /// bits or its index in ``strings`` or ``data``.
+    private struct Entry {
+        var kind: Kind
+        var count: Int32 = 0
+        var payload: UInt64 = 0
+    }
+
+    private var entries: [Entry] = []
+    private var references: [Int32] = []
+    private var strings: [String] = []
+    private var data: [Data] = []
+
+    private var stringObjects: [ExactString: Int32] = [:]
+    private var integerObjects: [Int64: Int32] = [:]
+    private var unsignedObjects: [UInt64: Int32] = [:]
+    private var realObjects: [UInt64: Int32] = [:]
+    private var dateObjects: [UInt64: Int32] = [:]
+    private var dataObjects: [Data: Int32] = [:]
+    private var boolObjects: (false: Int32, true: Int32) = (-1, -1)
+    /// UIDs below ``denseUIDLimit`` by value; larger ones in ``sparseUIDObjects``.
+    private var uidObjects: [Int32] = []
+    private var sparseUIDObjects: [UInt64: Int32] = [:]
+    private static let denseUIDLimit: UInt64 = 1 << 24
+
+    /// An empty builder; `capacity` is the number of objects expected.
+    init(capacity: Int = 0) {
+        entries.reserveCapacity(capacity)
+        references.reserveCapacity(capacity)
+    }
+
+    // MARK: - Scalars
+
+    /// The object of string `text`, made the first time.
+    mutating func string(_ text: String) -> Int32 {
+        if let existing = stringObjects[ExactString(text: text)] { return existing }
+        let object = newString(text)
+        stringObjects[ExactString(text: text)] = object
+        return object
+    }
+
+    /// A new string object, for a writer whose strings are distinct already.
+    mutating func newString(_ text: String) -> Int32 {
+        strings.append(text)
+        return append(Entry(kind: .string, payload: UInt64(strings.count - 1)))
+    }
+
+    /// The object of a signed integer.
+    mutating func integer(_ value: Int64) -> Int32 {
+        if let existing = integerObjects[value] { return existing }
+        let object = append(Entry(kind: .integer, payload: UInt64(bitPattern: value)))
+        integerObjects[value] = object
+        return object
+    }
+
+    /// The object of an unsigned integer above `Int64.max` (written in 16 bytes).
+    mutating func unsigned(_ value: UInt64) -> Int32 {
+        if let existing = unsignedObjects[value] { return existing }
+        let object = append(Entry(kind: .unsigned, payload: value))
+        unsignedObjects[value] = object
+        return object
+    }
+
+    /// The object of a real; `0.0` and `-0.0` are different objects.
+    mutating func real(_ value: Double) -> Int32 {
+        if let existing = realObjects[value.bitPattern] { return existing }
+        let object = append(Entry(kind: .real, payload: value.bitPattern))
+        realObjects[value.bitPattern] = object
+        return object
+    }
+
+    /// The object of a date, by its seconds since 2001.
+    mutating func date(_ value: Date) -> Int32 {
+        let bits = value.timeIntervalSinceReferenceDate.bitPattern
+        if let existing = dateObjects[bits] { return existing }
+        let object = append(Entry(kind: .date, payload: bits))
+        dateObjects[bits] = object
+        return object
+    }
+
+    /// The object of a boolean.
+    mutating func bool(_ value: Bool) -> Int32 {
+        let existing = value ? boolObjects.true : boolObjects.false
+        if existing >= 0 { return existing }
+        let object = append(Entry(kind: .bool, payload: value ? 1 : 0))
+        if value { boolObjects.true = object } else { boolObjects.false = object }
+        return object
+    }
+
+    /// The object of some bytes.
+    mutating func data(_ value: Data) -> Int32 {
+        if let existing = dataObjects[value] { return existing }
+        data.append(value)
+        let object = append(Entry(kind: .data, payload: UInt64(data.count - 1)))
+        dataObjects[value] = object
+        return object
+    }
+
+    /// The object of a keyed archive's UID.
+    mutating func uid(_ value: UInt64) -> Int32 {
+        if value < Self.denseUIDLimit {
+            let index = Int(value)
+            if index < uidObjects.count, uidObjects[index] >= 0 { return uidObjects[index] }
+            if index >= uidObjects.count { uidObjects.append(contentsOf: repeatElement(-1, count: max(index + 1, 2 * uidObjects.count) - uidObjects.count)) }
+            let object = append(Entry(kind: .uid, payload: value))
+            uidObjects[index] = object
+            return object
+        }
+        if let existing = sparseUIDObjects[value] { return existing }
+        let object = append(Entry(kind: .uid, payload: value))
+        sparseUIDObjects[value] = object
+        return object
+    }
+
+    // MARK: - Containers
+
+    /// A new array of `count` elements; set each with ``set(_:of:to:)`` (position 0 first).
+    mutating func array(count: Int) -> Int32 {
+        container(.array, slots: count)
+    }
+
+    /// A new dictionary of `count` entries; set its keys at positions `0..<count` and its
+    /// values at `count..<2 × count` with ``set(_:of:to:)``.
+    mutating func dictionary(count: Int) -> Int32 {
+        container(.dictionary, slots: 2 * count)
+    }
+
+    /// Sets reference number `position` of `container` to `object`.
+    mutating func set(_ position: Int, of container: Int32, to object: Int32) {
+        references[Int(entries[Int(container)].payload) + position] = object
+    }
+
+    private mutating func container(_ kind: Kind, slots: Int) -> Int32 {
+        let first = references.count
+        references.append(contentsOf: repeatElement(0, count: slots))
+        return append(Entry(kind: kind, count: Int32(truncatingIfNeeded: kind == .dictionary ? slots / 2 : slots), payload: UInt64(first)))
+    }
+
+    private mutating func append(_ entry: Entry) -> Int32 {
+        entries.append(entry)
+        return Int32(entries.count - 1)
+    }
+
+    // MARK: - Writing
+
+    /// The bytes of the property list whose top object is the first object made.
+    func serialized() -> Data {
+        let referenceSize = Self.byteCount(UInt64(max(entries.count, 1) - 1))
+        var output = BinaryPropertyListLayout.magic
+        output.reserveCapacity(16 * entries.count + 64)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(entries.count)
+        for entry in entries {
+            offsets.append(output.count)
+            switch entry.kind {
+            case .string: Self.appendString(strings[Int(entry.payload)], to: &output)
+            case .integer: Self.appendInteger(Int64(bitPattern: entry.payload), to: &output)
+            case .unsigned:
+                output.append(0x14)
+                Self.appendBigEndian(0, size: 8, to: &output)
+                Self.appendBigEndian(entry.payload, size: 8, to: &output)
+            case .real:
+                output.append(0x23)
+                Self.appendBigEndian(entry.payload, size: 8, to: &output)
+            case .date:
+                output.append(0x33)
+                Self.appendBigEndian(entry.payload, size: 8, to: &output)
+            case .bool:
+                output.append(entry.payload != 0 ? 0x09 : 0x08)
+            case .data:
+                let bytes = data[Int(entry.payload)]
+                Self.appendMarker(0x4, count: bytes.count, to: &output)
+                output.append(contentsOf: bytes)
+            case .uid:
+                let size = Self.byteCount(entry.payload)
+                output.append(0x80 | UInt8(size - 1))
+                Self.appendBigEndian(entry.payload, size: size, to: &output)
+            case .array, .dictionary:
+                let count = Int(entry.count)
+                let slots = entry.kind == .dictionary ? 2 * count : count
+                Self.appendMarker(entry.kind == .array ? 0xA : 0xD, count: count, to: &output)
+                let first = Int(entry.payload)
+                for position in first..<(first + slots) {
+                    Self.appendBigEndian(UInt64(references[position]), size: referenceSize, to: &output)
+                }
+            }
+        }
+        let tableStart = output.count
+        let offsetSize = Self.byteCount(UInt64(offsets.last ?? 0))
+        for offset in offsets { Self.appendBigEndian(UInt64(offset), size: offsetSize, to: &output) }
+        output += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
+        Self.appendBigEndian(UInt64(entries.count), size: 8, to: &output)
+        Self.appendBigEndian(0, size: 8, to: &output)
+        Self.appendBigEndian(UInt64(tableStart), size: 8, to: &output)
+        return Data(output)
+    }
+
+    /// ASCII (marker 5) when every byte is below 0x80, else big-endian UTF-16 (marker 6).
+    private static func appendString(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        let ascii = text.withUTF8 { bytes -> Bool in
+            var combined: UInt8 = 0
+            for byte in bytes { combined |= byte }
+            guard combined < 0x80 else { return false }
+            appendMarker(0x5, count: bytes.count, to: &output)
+            output.append(contentsOf: bytes)
+            return true
+        }
+        guard !ascii else { return }
+        let units = Array(text.utf16)
+        appendMarker(0x6, count: units.count, to: &output)
+        for unit in units {
+            output.append(UInt8(unit >> 8))
+            output.append(UInt8(truncatingIfNeeded: unit))
+        }
+    }
+
+    /// Non-negative integers in 1, 2, 4 or 8 bytes; negative ones always in 8 (the format's
+    /// shorter integers are unsigned).
+    private static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+        let size = value < 0 ? 8 : byteCount(UInt64(value))
+        output.append(0x10 | UInt8(size.trailingZeroBitCount))
+        appendBigEndian(UInt64(bitPattern: value), size: size, to: &output)
+    }
+
+    /// A type marker with its count in the low nibble, or 15 and the count as an integer object.
+    private static func appendMarker(_ type: UInt8, count: Int, to output: inout [UInt8]) {
+        if count < 15 {
+            output.append(type << 4 | UInt8(count))
+        } else {
+            output.append(type << 4 | 0x0F)
+            appendInteger(Int64(count), to: &output)
+        }
+    }
+
+    @inline(__always)
+    private static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
+        switch size {
+        case 1:
+            output.append(UInt8(truncatingIfNeeded: value))
+        case 2:
+            output.append(UInt8(truncatingIfNeeded: value >> 8))
+            output.append(UInt8(truncatingIfNeeded: value))
+        default:
+            for shift in stride(from: (size - 1) * 8, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+    }
+
+    /// The fewest of 1, 2, 4 or 8 bytes that hold `value`.
+    private static func byteCount(_ value: UInt64) -> Int {
+        switch value {
+        case ..<(1 << 8): 1
+        case ..<(1 << 16): 2
+        case ..<(1 << 32): 4
+        default: 8
+        }
+    }
+}
