@@ -19,152 +19,435 @@ import OrderedCollections
 /// | `{"$alias": path}` | the UID of the object at `path`, so a shared object is stored once |
 ///
 /// Each class description is written once. A string equal to `$null` is written as an NSString
-/// object, so that it does not read back as nil. An alias may point at a typed object, a
+/// object, so that it does not read back as nil. Strings are the same object only when their
+/// Unicode scalars are the same (``ExactString``). An alias may point at a typed object, a
 /// dictionary or an array, before or after it in the tree; reading the archive back gives
 /// aliases for typed objects and copies for plain arrays and dictionaries.
+///
+/// The tree is walked once into a flat table of `$objects` (fixed-size entries, their UIDs in
+/// one buffer, each distinct string numbered once), which ``BinaryPropertyListBuilder`` then
+/// writes: no ``PropertyListObject`` and no dictionary per object. Key paths, needed only to
+/// resolve aliases and to word errors, are followed only for a tree with an alias or an error:
+/// such a tree is walked again with them.
+///
+/// Complexity: O(n) in the tree's values, plus one hash per string value and per key.
 struct KeyedArchiveWriter {
     static let format = ModelFormat.keyedArchive.rawValue
 
-    /// What makes two inline values the same object: numbers by kind and bit pattern.
-    private enum ScalarKey: Hashable {
-        case string(String), integer(Int64), unsigned(UInt64), real(UInt64), bool(Bool)
+    /// An entry of `$objects`.
+    private struct Object {
+        enum Kind: UInt8 {
+            case null, string, integer, unsigned, real, bool, data, date, nullString, array, dictionary, typed, classDescription
+        }
+
+        var kind: Kind
+        /// For an object of a class: the UID of its class description.
+        var classUID: Int32 = 0
+        /// For a container: where its UIDs start in ``KeyedArchiveWriter/references`` (a
+        /// dictionary's keys, then its values; a typed object's key strings, then its values)
+        /// and how many elements, entries or keys it has.
+        var first: Int32 = 0
+        var count: Int32 = 0
+        /// For a scalar: its bits, or its index in ``KeyedArchiveWriter/strings`` or
+        /// ``KeyedArchiveWriter/data``.
+        var payload: UInt64 = 0
+    }
+
+    /// Why a walk stopped: an error (with its path, when paths are followed), or a reason to walk
+    /// again following paths.
+    private enum Failure: Error {
+        case failed(ModelError)
+        case followPaths
     }
 
     private let root: ModelValue
     private let maximumDepth = DecodingLimits.current.maximumDepth
-    private var objects: [PropertyListObject] = [.string("$null")]
-    private var classes: [String: UInt64] = [:]
-    private var scalars: [ScalarKey: UInt64] = [:]
-    /// The UID of each container and typed object written so far, by key path.
-    private var containers: [String: UInt64] = [:]
+    /// Whether key paths are followed (for aliases and errors).
+    private let followsPaths: Bool
+
+    private var objects: [Object] = [Object(kind: .null)]
+    private var references: [Int32] = []
+    /// UIDs of the children of the containers being written, innermost last.
+    private var pending: [Int32] = []
+    /// Every distinct string met (values, keys, class names), numbered.
+    private var strings: [String] = []
+    private var stringNumbers: [ExactString: Int32] = [:]
+    /// Per string number: the UID of its string object, or -1.
+    private var stringUIDs: [Int32] = []
+    private var data: [Data] = []
+    private var integerUIDs: [Int64: Int32] = [:]
+    private var unsignedUIDs: [UInt64: Int32] = [:]
+    private var realUIDs: [UInt64: Int32] = [:]
+    private var boolUIDs: (false: Int32, true: Int32) = (-1, -1)
+    private var classUIDs: [String: Int32] = [:]
+    /// The class of the last typed object, which the next one most often shares.
+    private var lastClass: (name: String, uid: Int32)?
+
+    /// While following paths: the path of the value being written.
+    private var path: [ModelPath.Component] = []
+    /// While following paths: the UID of each container and typed object written so far, by key path.
+    private var containers: [String: Int32] = [:]
     /// Alias targets being written ahead of their place in the tree.
     private var resolving: Set<String> = []
 
-    private init(root: ModelValue) { self.root = root }
+    private init(root: ModelValue, followsPaths: Bool) {
+        self.root = root
+        self.followsPaths = followsPaths
+    }
 
     /// The binary archive of `tree`.
     ///
     /// - Throws: ``ModelError`` (format `keyed-archive`) for a `$class` that is not a string or
-    ///   an `$alias` that does not lead to a container.
+    ///   an `$alias` that does not lead to a container, and for nesting deeper than
+    ///   ``DecodingLimits/maximumDepth``.
     static func data(from tree: ModelValue) throws(ModelError) -> Data {
-        var writer = KeyedArchiveWriter(root: tree)
-        let rootUID = try writer.encode(tree, at: .root)
-        let archive = PropertyListObject.dictionary([
-            "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": .uid(rootUID)]),
-            "$objects": .array(writer.objects),
-        ])
-        return BinaryPropertyListWriter.data(from: archive)
+        var writer = KeyedArchiveWriter(root: tree, followsPaths: false)
+        do {
+            let rootUID = try writer.encode(tree, depth: 0)
+            return writer.archive(root: rootUID)
+        } catch {
+            if case .failed(let error) = error { throw error }
+        }
+        writer = KeyedArchiveWriter(root: tree, followsPaths: true)
+        do {
+            let rootUID = try writer.encode(tree, depth: 0)
+            return writer.archive(root: rootUID)
+        } catch {
+            guard case .failed(let error) = error else { preconditionFailure("a walk that follows paths asked to follow them") }
+            throw error
+        }
     }
 
-    private mutating func encode(_ value: ModelValue, at path: ModelPath) throws(ModelError) -> UInt64 {
+    // MARK: - The tree
+
+    private mutating func encode(_ value: ModelValue, depth: Int) throws(Failure) -> Int32 {
         switch value {
         case .null: return 0
-        case .string(let text) where text == "$null":
-            return append(.dictionary(["NS.string": .string(text), "$class": .uid(classUID("NSString"))]))
-        case .string(let text): return scalar(.string(text), key: .string(text))
-        case .bool(let flag): return scalar(.bool(flag), key: .bool(flag))
-        case .integer(let number): return scalar(.integer(number), key: .integer(number))
-        case .unsignedInteger(let number): return scalar(.unsigned(number), key: .unsigned(number))
-        case .double(let number): return scalar(.real(number), key: .real(number.bitPattern))
-        case .data(let bytes): return append(.data(bytes))
+        case .string(let text) where text.utf8.count == 5 && text == "$null":
+            let uid = classUID("NSString")
+            return append(Object(kind: .nullString, classUID: uid, payload: UInt64(stringNumber(text))))
+        case .string(let text): return stringUID(text)
+        case .bool(let flag):
+            let existing = flag ? boolUIDs.true : boolUIDs.false
+            if existing >= 0 { return existing }
+            let uid = append(Object(kind: .bool, payload: flag ? 1 : 0))
+            if flag { boolUIDs.true = uid } else { boolUIDs.false = uid }
+            return uid
+        case .integer(let number):
+            if let existing = integerUIDs[number] { return existing }
+            let uid = append(Object(kind: .integer, payload: UInt64(bitPattern: number)))
+            integerUIDs[number] = uid
+            return uid
+        case .unsignedInteger(let number):
+            if let existing = unsignedUIDs[number] { return existing }
+            let uid = append(Object(kind: .unsigned, payload: number))
+            unsignedUIDs[number] = uid
+            return uid
+        case .double(let number):
+            if let existing = realUIDs[number.bitPattern] { return existing }
+            let uid = append(Object(kind: .real, payload: number.bitPattern))
+            realUIDs[number.bitPattern] = uid
+            return uid
+        case .data(let bytes):
+            data.append(bytes)
+            return append(Object(kind: .data, payload: UInt64(data.count - 1)))
         case .date(let date):
-            return append(.dictionary(["NS.time": .real(date.timeIntervalSinceReferenceDate), "$class": .uid(classUID("NSDate"))]))
+            let uid = classUID("NSDate")
+            return append(Object(kind: .date, classUID: uid, payload: date.timeIntervalSinceReferenceDate.bitPattern))
         case .array(let elements):
-            try checkDepth(of: path)
-            if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
-            let uid = reserve(at: path)
-            var references: [PropertyListObject] = []
-            references.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                references.append(.uid(try encode(element, at: path.appending(.index(index)))))
+            try checkDepth(depth)
+            if followsPaths, let existing = containers[TypedTree.keyPath(for: ModelPath(path))] { return existing }
+            let uid = reserve()
+            let start = pending.count
+            for index in elements.indices {
+                if followsPaths { path.append(.index(index)) }
+                let element = try encode(elements[index], depth: depth + 1)
+                if followsPaths { path.removeLast() }
+                pending.append(element)
             }
-            objects[Int(uid)] = .dictionary(["NS.objects": .array(references), "$class": .uid(classUID("NSArray"))])
+            let arrayClass = classUID("NSArray")
+            objects[Int(uid)] = Object(kind: .array, classUID: arrayClass, first: close(from: start), count: Int32(elements.count))
             return uid
         case .dictionary(let entries):
-            try checkDepth(of: path)
-            if case .string(let target)? = entries[TypedTree.aliasKey] { return try alias(target, at: path) }
-            if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
-            if let name = entries[TypedTree.classKey] { return try typedObject(name, entries, at: path) }
-            let uid = reserve(at: path)
-            var keys: [PropertyListObject] = []
-            var values: [PropertyListObject] = []
+            try checkDepth(depth)
+            if case .string(let target)? = entries[TypedTree.aliasKey] { return try alias(target) }
+            if followsPaths, let existing = containers[TypedTree.keyPath(for: ModelPath(path))] { return existing }
+            if let name = entries[TypedTree.classKey] { return try typedObject(name, entries, depth: depth) }
+            let uid = reserve()
+            let start = pending.count
             for (key, element) in entries {
-                keys.append(.uid(scalar(.string(key), key: .string(key))))
-                values.append(.uid(try encode(element, at: path.appending(.key(key)))))
+                pending.append(stringUID(key))
+                if followsPaths { path.append(.key(key)) }
+                let child = try encode(element, depth: depth + 1)
+                if followsPaths { path.removeLast() }
+                pending.append(child)
             }
-            objects[Int(uid)] = .dictionary(["NS.keys": .array(keys), "NS.objects": .array(values), "$class": .uid(classUID("NSDictionary"))])
+            let dictionaryClass = classUID("NSDictionary")
+            objects[Int(uid)] = Object(
+                kind: .dictionary, classUID: dictionaryClass, first: closePairs(from: start), count: Int32(entries.count))
             return uid
         }
     }
 
     private mutating func typedObject(
-        _ name: ModelValue, _ entries: OrderedDictionary<String, ModelValue>, at path: ModelPath
-    ) throws(ModelError) -> UInt64 {
+        _ name: ModelValue, _ entries: OrderedDictionary<String, ModelValue>, depth: Int
+    ) throws(Failure) -> Int32 {
         guard case .string(let className) = name, !className.isEmpty else {
-            throw ModelError(
-                .typeMismatch(expected: "a class name", found: name.kindName), path: path.appending(.key(TypedTree.classKey)),
-                excerpt: name.excerpt, format: Self.format)
+            throw failure(.typeMismatch(expected: "a class name", found: name.kindName), at: .key(TypedTree.classKey), excerpt: name.excerpt)
         }
-        let uid = reserve(at: path)
-        var fields = OrderedDictionary<String, PropertyListObject>(minimumCapacity: entries.count)
+        let uid = reserve()
+        let start = pending.count
         for (key, element) in entries where key != TypedTree.classKey {
-            fields[key] = .uid(try encode(element, at: path.appending(.key(key))))
+            pending.append(stringNumber(key))
+            if followsPaths { path.append(.key(key)) }
+            let child = try encode(element, depth: depth + 1)
+            if followsPaths { path.removeLast() }
+            pending.append(child)
         }
-        fields["$class"] = .uid(classUID(className))
-        objects[Int(uid)] = .dictionary(fields)
+        let fields = (pending.count - start) / 2
+        let objectClass: Int32
+        if let last = lastClass, last.name == className {
+            objectClass = last.uid
+        } else {
+            objectClass = classUID(className)
+            lastClass = (className, objectClass)
+        }
+        objects[Int(uid)] = Object(kind: .typed, classUID: objectClass, first: closePairs(from: start), count: Int32(fields))
         return uid
     }
 
     /// The UID of the object an alias names, writing it now when it comes later in the tree.
-    /// Refuses a container at `path` deeper than the reader accepts.
-    private func checkDepth(of path: ModelPath) throws(ModelError) {
-        guard path.components.count < maximumDepth else {
-            throw ModelError(DecodingLimits.depthExceeded(maximumDepth), path: path, format: ModelFormat.keyedArchive.rawValue)
-        }
-    }
-
-    private mutating func alias(_ target: String, at path: ModelPath) throws(ModelError) -> UInt64 {
+    private mutating func alias(_ target: String) throws(Failure) -> Int32 {
+        guard followsPaths else { throw .followPaths }
         if let uid = containers[target] { return uid }
         guard !resolving.contains(target), let value = TypedTree.resolve(target, in: root), value[TypedTree.aliasKey] == nil else {
-            throw ModelError(.invalidValue("the alias \"\(target)\" does not lead to an object"), path: path, format: Self.format)
+            throw failure(.invalidValue("the alias \"\(target)\" does not lead to an object"))
         }
         switch value {
         case .array, .dictionary:
             resolving.insert(target)
-            defer { resolving.remove(target) }
-            return try encode(value, at: TypedTree.modelPath(target))
+            let here = path
+            path = TypedTree.modelPath(target).components
+            defer {
+                path = here
+                resolving.remove(target)
+            }
+            return try encode(value, depth: path.count)
         default:
-            throw ModelError(.invalidValue("the alias \"\(target)\" leads to a \(value.kindName), not an object"), path: path, format: Self.format)
+            throw failure(.invalidValue("the alias \"\(target)\" leads to a \(value.kindName), not an object"))
         }
+    }
+
+    /// Refuses a container at `depth` components from the root deeper than the reader accepts.
+    private func checkDepth(_ depth: Int) throws(Failure) {
+        guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth)) }
+    }
+
+    /// The error at the current path (one `component` further when given), or a request to walk
+    /// again following paths to find it.
+    private func failure(_ reason: ModelError.Reason, at component: ModelPath.Component? = nil, excerpt: String? = nil) -> Failure {
+        guard followsPaths else { return .followPaths }
+        var components = path
+        if let component { components.append(component) }
+        return .failed(ModelError(reason, path: ModelPath(components), excerpt: excerpt, format: Self.format))
     }
 
     // MARK: - Objects
 
-    private mutating func append(_ object: PropertyListObject) -> UInt64 {
+    private mutating func append(_ object: Object) -> Int32 {
         objects.append(object)
-        return UInt64(objects.count - 1)
+        return Int32(objects.count - 1)
     }
 
-    /// A slot for a container, recorded under its key path before its contents are written, so
-    /// that aliases inside it (cycles) find it.
-    private mutating func reserve(at path: ModelPath) -> UInt64 {
-        let uid = append(.string("$null"))
-        containers[TypedTree.keyPath(for: path)] = uid
+    /// A slot for a container, recorded under its key path (when following paths) before its
+    /// contents are written, so that aliases inside it (cycles) find it.
+    private mutating func reserve() -> Int32 {
+        let uid = append(Object(kind: .null))
+        if followsPaths { containers[TypedTree.keyPath(for: ModelPath(path))] = uid }
         return uid
     }
 
-    private mutating func scalar(_ object: PropertyListObject, key: ScalarKey) -> UInt64 {
-        if let existing = scalars[key] { return existing }
-        let uid = append(object)
-        scalars[key] = uid
+    /// Moves the pending UIDs from `start` on into ``references``; returns where they start.
+    private mutating func close(from start: Int) -> Int32 {
+        let first = references.count
+        references.append(contentsOf: pending[start...])
+        pending.removeLast(pending.count - start)
+        return Int32(first)
+    }
+
+    /// Moves the pending (key, value) pairs from `start` on into ``references``, keys first, then
+    /// values; returns where they start.
+    private mutating func closePairs(from start: Int) -> Int32 {
+        let first = references.count
+        for position in stride(from: start, to: pending.count, by: 2) { references.append(pending[position]) }
+        for position in stride(from: start + 1, to: pending.count, by: 2) { references.append(pending[position]) }
+        pending.removeLast(pending.count - start)
+        return Int32(first)
+    }
+
+    /// The number of `text` among the distinct strings, given the first time.
+    private mutating func stringNumber(_ text: String) -> Int32 {
+        if let number = stringNumbers[ExactString(text: text)] { return number }
+        strings.append(text)
+        stringUIDs.append(-1)
+        let number = Int32(strings.count - 1)
+        stringNumbers[ExactString(text: text)] = number
+        return number
+    }
+
+    /// The UID of the string object of `text`, written the first time.
+    private mutating func stringUID(_ text: String) -> Int32 {
+        let number = Int(stringNumber(text))
+        if stringUIDs[number] >= 0 { return stringUIDs[number] }
+        let uid = append(Object(kind: .string, payload: UInt64(number)))
+        stringUIDs[number] = uid
         return uid
     }
 
     /// The UID of the description of class `name`, written on first use.
-    private mutating func classUID(_ name: String) -> UInt64 {
-        if let existing = classes[name] { return existing }
-        let uid = append(.dictionary(["$classname": .string(name), "$classes": .array([.string(name), .string("NSObject")])]))
-        classes[name] = uid
+    private mutating func classUID(_ name: String) -> Int32 {
+        if let existing = classUIDs[name] { return existing }
+        let uid = append(Object(kind: .classDescription, payload: UInt64(stringNumber(name))))
+        classUIDs[name] = uid
         return uid
+    }
+
+    // MARK: - The property list
+
+    /// The archive around `$objects`, as a binary property list: the dictionary of `$version`,
+    /// `$archiver`, `$top` and `$objects`, each object's dictionary with its keys, then its values.
+    private mutating func archive(root rootUID: Int32) -> Data {
+        var plist = PropertyListStrings(builder: BinaryPropertyListBuilder(capacity: 2 * objects.count + 16))
+        let top = plist.builder.dictionary(count: 4)
+        for (position, key) in ["$version", "$archiver", "$top", "$objects"].enumerated() {
+            plist.set(position, of: top, toString: stringNumber(key), in: strings)
+        }
+        let version = plist.builder.integer(100_000)
+        plist.builder.set(4, of: top, to: version)
+        plist.set(5, of: top, toString: stringNumber("NSKeyedArchiver"), in: strings)
+        let topEntries = plist.builder.dictionary(count: 1)
+        plist.builder.set(6, of: top, to: topEntries)
+        plist.set(0, of: topEntries, toString: stringNumber("root"), in: strings)
+        plist.setUID(1, of: topEntries, to: rootUID)
+        let list = plist.builder.array(count: objects.count)
+        plist.builder.set(7, of: top, to: list)
+
+        let keys = ArchiveKeys(numbering: &self)
+        for index in objects.indices {
+            let object = objects[index]
+            let entry: Int32
+            switch object.kind {
+            case .null: entry = plist.string(keys.null, in: strings)
+            case .string: entry = plist.string(Int32(object.payload), in: strings)
+            case .integer: entry = plist.builder.integer(Int64(bitPattern: object.payload))
+            case .unsigned: entry = plist.builder.unsigned(object.payload)
+            case .real: entry = plist.builder.real(Double(bitPattern: object.payload))
+            case .bool: entry = plist.builder.bool(object.payload != 0)
+            case .data: entry = plist.builder.data(data[Int(object.payload)])
+            case .date:
+                entry = plist.builder.dictionary(count: 2)
+                plist.set(0, of: entry, toString: keys.time, in: strings)
+                plist.set(1, of: entry, toString: keys.classReference, in: strings)
+                let seconds = plist.builder.real(Double(bitPattern: object.payload))
+                plist.builder.set(2, of: entry, to: seconds)
+                plist.setUID(3, of: entry, to: object.classUID)
+            case .nullString:
+                entry = plist.builder.dictionary(count: 2)
+                plist.set(0, of: entry, toString: keys.string, in: strings)
+                plist.set(1, of: entry, toString: keys.classReference, in: strings)
+                plist.set(2, of: entry, toString: Int32(object.payload), in: strings)
+                plist.setUID(3, of: entry, to: object.classUID)
+            case .array:
+                entry = plist.builder.dictionary(count: 2)
+                plist.set(0, of: entry, toString: keys.objects, in: strings)
+                plist.set(1, of: entry, toString: keys.classReference, in: strings)
+                plist.setUIDs(2, of: entry, to: references[Int(object.first)..<Int(object.first + object.count)])
+                plist.setUID(3, of: entry, to: object.classUID)
+            case .dictionary:
+                let count = Int(object.count)
+                entry = plist.builder.dictionary(count: 3)
+                plist.set(0, of: entry, toString: keys.keys, in: strings)
+                plist.set(1, of: entry, toString: keys.objects, in: strings)
+                plist.set(2, of: entry, toString: keys.classReference, in: strings)
+                let first = Int(object.first)
+                plist.setUIDs(3, of: entry, to: references[first..<(first + count)])
+                plist.setUIDs(4, of: entry, to: references[(first + count)..<(first + 2 * count)])
+                plist.setUID(5, of: entry, to: object.classUID)
+            case .typed:
+                let count = Int(object.count)
+                let first = Int(object.first)
+                entry = plist.builder.dictionary(count: count + 1)
+                for position in 0..<count {
+                    plist.set(position, of: entry, toString: references[first + position], in: strings)
+                }
+                plist.set(count, of: entry, toString: keys.classReference, in: strings)
+                for position in 0..<count {
+                    plist.setUID(count + 1 + position, of: entry, to: references[first + count + position])
+                }
+                plist.setUID(2 * count + 1, of: entry, to: object.classUID)
+            case .classDescription:
+                entry = plist.builder.dictionary(count: 2)
+                plist.set(0, of: entry, toString: keys.className, in: strings)
+                plist.set(1, of: entry, toString: keys.classes, in: strings)
+                plist.set(2, of: entry, toString: Int32(object.payload), in: strings)
+                let classes = plist.builder.array(count: 2)
+                plist.builder.set(3, of: entry, to: classes)
+                plist.set(0, of: classes, toString: Int32(object.payload), in: strings)
+                plist.set(1, of: classes, toString: keys.object, in: strings)
+            }
+            plist.builder.set(index, of: list, to: entry)
+        }
+        return plist.builder.serialized()
+    }
+
+    /// The numbers of the strings the archive's structure uses.
+    private struct ArchiveKeys {
+        let null, time, classReference, string, objects, keys, className, classes, object: Int32
+
+        init(numbering writer: inout KeyedArchiveWriter) {
+            null = writer.stringNumber("$null")
+            time = writer.stringNumber("NS.time")
+            classReference = writer.stringNumber(TypedTree.classKey)
+            string = writer.stringNumber("NS.string")
+            objects = writer.stringNumber("NS.objects")
+            keys = writer.stringNumber("NS.keys")
+            className = writer.stringNumber("$classname")
+            classes = writer.stringNumber("$classes")
+            object = writer.stringNumber("NSObject")
+        }
+    }
+
+    /// The builder, with the property-list object of each numbered string and UID made once.
+    private struct PropertyListStrings {
+        var builder: BinaryPropertyListBuilder
+        private var stringObjects: [Int32] = []
+        private var uidObjects: [Int32] = []
+
+        init(builder: BinaryPropertyListBuilder) { self.builder = builder }
+
+        /// The object of string number `number`.
+        mutating func string(_ number: Int32, in strings: [String]) -> Int32 {
+            let index = Int(number)
+            if index >= stringObjects.count { stringObjects.append(contentsOf: repeatElement(-1, count: strings.count - stringObjects.count)) }
+            if stringObjects[index] < 0 { stringObjects[index] = builder.newString(strings[index]) }
+            return stringObjects[index]
+        }
+
+        mutating func set(_ position: Int, of container: Int32, toString number: Int32, in strings: [String]) {
+            let object = string(number, in: strings)
+            builder.set(position, of: container, to: object)
+        }
+
+        mutating func setUID(_ position: Int, of container: Int32, to uid: Int32) {
+            let object = builder.uid(UInt64(uid))
+            builder.set(position, of: container, to: object)
+        }
+
+        /// Sets element `position` of `container` to a new array of these UIDs.
+        mutating func setUIDs(_ position: Int, of container: Int32, to uids: ArraySlice<Int32>) {
+            let array = builder.array(count: uids.count)
+            builder.set(position, of: container, to: array)
+            for (element, uid) in uids.enumerated() { setUID(element, of: array, to: uid) }
+        }
     }
 }
