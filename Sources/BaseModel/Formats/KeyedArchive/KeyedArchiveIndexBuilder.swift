@@ -18,7 +18,7 @@ struct KeyedArchiveIndexBuilder {
 
         init(_ name: String) {
             switch name {
-            case "$class": self = .classReference
+            case TypedTree.classKey: self = .classReference
             case TypedTree.aliasKey: self = .alias
             case "$classname": self = .className
             case "$archiver": self = .archiver
@@ -68,6 +68,17 @@ struct KeyedArchiveIndexBuilder {
         var shapes: [Int] = []
     }
 
+    /// The keys of one archived object, read in one pass: the value of each key the archive's
+    /// structure reads (of the last, when a key repeats, as an `OrderedDictionary` keeps it), and
+    /// every key but `$class` with its value, in order, as pairs in ``scratch`` from `start` on.
+    private struct Fields {
+        var classReference = -1, string = -1, bytes = -1, time = -1, data = -1, uuidBytes = -1
+        var keys = -1, objects = -1, firstObject = -1
+        var hasAlias = false
+        let start: Int
+        var count = 0
+    }
+
     private let table: BinaryPropertyListTable
     /// `$objects`.
     private var objectList = Entry()
@@ -79,11 +90,15 @@ struct KeyedArchiveIndexBuilder {
 
     private var nodes: [InputIndex.Node] = []
     private var children: [Int32] = []
-    private var strings: [String] = []
-    private var data: [Data] = []
+    /// The table's strings (a string object's index is its payload), then strings made here.
+    private var strings: [String]
+    /// The table's data, then data made here.
+    private var data: [Data]
     private var classes: [InputIndex.ClassInfo] = []
     /// Child node numbers of the containers being read, innermost last.
     private var pending: [Int32] = []
+    /// The key and value references of the objects being read (see ``Fields``), innermost last.
+    private var scratch: [Int32] = []
 
     /// Per entry of `$objects`: 1 once it was read as a typed object (met again, the tree holds
     /// an alias), 2 while it is a Foundation collection being read (met again: a cycle).
@@ -94,9 +109,7 @@ struct KeyedArchiveIndexBuilder {
     private var descriptionNumbers: [Int32] = []
     private var descriptions: [Description] = []
     /// Per class of the index: the references of its keys, to match the next object's.
-    private var shapeKeys: [[Int]] = []
-    /// Per property-list reference: the index of its string in ``strings``, or -1.
-    private var stringIndices: [Int32]
+    private var shapeKeys: [[Int32]] = []
     /// Per property-list reference: which key of the archive's structure it spells, once asked.
     private var keys: [Key]
 
@@ -109,7 +122,8 @@ struct KeyedArchiveIndexBuilder {
         let limits = DecodingLimits.current
         maximumValues = limits.values(forInputOf: byteCount)
         maximumStringBytes = limits.stringBytes(forInputOf: byteCount)
-        stringIndices = Array(repeating: -1, count: table.layout.objectCount)
+        strings = table.strings
+        data = table.data
         keys = Array(repeating: .unknown, count: table.layout.objectCount)
     }
 
@@ -120,16 +134,16 @@ struct KeyedArchiveIndexBuilder {
     mutating func build() throws(Fallback) -> InputIndex {
         let archive = table.entries[table.layout.topObject]
         guard archive.kind == .dictionary else { throw Fallback(description: "the archive is not a dictionary") }
-        guard let archiver = field(.archiver, in: archive), case .string("NSKeyedArchiver")? = table.scalars[archiver],
-            let version = field(.version, in: archive), case .integer(100_000)? = table.scalars[version],
+        guard let archiver = field(.archiver, in: archive), case .string("NSKeyedArchiver")? = scalar(archiver),
+            let version = field(.version, in: archive), case .integer(100_000)? = scalar(version),
             let objects = field(.objects, in: archive), table.entries[objects].kind == .array
         else { throw Fallback(description: "not an NSKeyedArchiver archive of version 100000 with $objects") }
         objectList = table.entries[objects]
-        states = Array(repeating: 0, count: objectList.count)
-        objectNodes = Array(repeating: -1, count: objectList.count)
-        descriptionNumbers = Array(repeating: -1, count: objectList.count)
-        nodes.reserveCapacity(objectList.count + objectList.count / 2)
-        children.reserveCapacity(objectList.count + objectList.count / 2)
+        states = Array(repeating: 0, count: Int(objectList.count))
+        objectNodes = Array(repeating: -1, count: Int(objectList.count))
+        descriptionNumbers = Array(repeating: -1, count: Int(objectList.count))
+        nodes.reserveCapacity(Int(objectList.count) + Int(objectList.count) / 2)
+        children.reserveCapacity(Int(objectList.count) + Int(objectList.count) / 2)
         guard let topField = field(.top, in: archive), table.entries[topField].kind == .dictionary else {
             throw Fallback(description: "no $top dictionary")
         }
@@ -137,8 +151,8 @@ struct KeyedArchiveIndexBuilder {
         guard let rootField = field(.root, in: top) ?? (top.count == 1 ? table.reference(1, of: top) : nil) else {
             throw Fallback(description: "$top without root and with several keys")
         }
-        guard case .uid(let uid)? = table.scalars[rootField] else { throw Fallback(description: "$top's root is not a UID") }
-        let root = try object(uid, depth: 0)
+        guard table.entries[rootField].kind == .uid else { throw Fallback(description: "$top's root is not a UID") }
+        let root = try object(table.entries[rootField].payload, depth: 0)
         return InputIndex(nodes: nodes, children: children, strings: strings, data: data, classes: classes, root: root)
     }
 
@@ -150,42 +164,41 @@ struct KeyedArchiveIndexBuilder {
         try countValue()
         let entry = table.entries[field]
         switch entry.kind {
-        case .scalar:
-            if case .uid(let uid)? = table.scalars[field] {
-                let node = try object(uid, depth: depth)
-                switch nodes[Int(node)].kind {
-                case .string: try countBytes(strings[nodes[Int(node)].index].utf8.count)
-                case .data: try countBytes(data[nodes[Int(node)].index].count)
-                default: break
-                }
-                return node
+        case .uid:
+            let node = try object(entry.payload, depth: depth)
+            let resolved = nodes[Int(node)]
+            switch resolved.kind {
+            case .string: try countBytes(strings[resolved.index].utf8.count)
+            case .data: try countBytes(data[resolved.index].count)
+            default: break
             }
-            try countBytes(table.scalars[field]!.stringByteCount)
-            return try scalar(field)
+            return node
         case .array:
             try checkDepth(depth)
             let start = pending.count
-            for position in 0..<entry.count {
+            for position in 0..<Int(entry.count) {
                 let element = try value(table.reference(position, of: entry), depth: depth + 1)
                 pending.append(element)
             }
-            return close(.array, from: start, count: entry.count)
+            return close(.array, from: start, count: Int(entry.count))
         case .dictionary:
             try checkDepth(depth)
             let start = pending.count
-            for position in 0..<entry.count {
+            let count = Int(entry.count)
+            for position in 0..<count {
                 let key = table.reference(position, of: entry)
-                guard role(ofKey: key) != .classReference, keys[key] != .alias else {
-                    throw Fallback(description: "a dictionary with a $class or $alias key")
-                }
-                let keyIndex = string(key)
-                let element = try value(table.reference(entry.count + position, of: entry), depth: depth + 1)
-                pending.append(keyIndex)
+                let role = role(ofKey: key)
+                guard role != .classReference, role != .alias else { throw Fallback(description: "a dictionary with a $class or $alias key") }
+                let element = try value(table.reference(count + position, of: entry), depth: depth + 1)
+                pending.append(Int32(truncatingIfNeeded: table.entries[key].payload))
                 pending.append(element)
             }
-            return try closeDictionary(from: start, count: entry.count)
+            return try closeDictionary(from: start, count: count)
         case .unreached:
             throw Fallback(description: "an object the table did not reach")
+        default:
+            if entry.kind == .string || entry.kind == .data { try countBytes(Int(entry.count)) }
+            return try scalar(entry)
         }
     }
 
@@ -194,55 +207,54 @@ struct KeyedArchiveIndexBuilder {
         guard uid < UInt64(objectList.count) else { throw Fallback(description: "UID \(uid) out of range") }
         let index = Int(uid)
         if objectNodes[index] >= 0 { return objectNodes[index] }
-        let reference = table.reference(index, of: objectList)
-        let entry = table.entries[reference]
+        let entry = table.entries[table.reference(index, of: objectList)]
+        let node: Int32
         switch entry.kind {
         case .dictionary:
             return try archivedObject(index, entry, depth: depth)
-        case .scalar:
-            let node: Int32
-            switch table.scalars[reference] {
-            case .string("$null")?: node = append(.null)
-            case .uid?: throw Fallback(description: "a bare UID in $objects")
-            default: node = try scalar(reference)
-            }
-            // Scalars are values: the tree reader makes the same one every time.
-            objectNodes[index] = node
-            return node
-        case .array, .unreached:
-            throw Fallback(description: "a bare array in $objects")
+        case .array, .unreached, .uid:
+            throw Fallback(description: "a bare array or UID in $objects")
+        case .string where entry.count == 5 && table.string(of: entry) == "$null":
+            node = append(.null)
+        default:
+            node = try scalar(entry)
         }
+        // Scalars are values: the tree reader makes the same one every time.
+        objectNodes[index] = node
+        return node
     }
 
-    private mutating func archivedObject(_ index: Int, _ fields: Entry, depth: Int) throws(Fallback) -> Int32 {
+    private mutating func archivedObject(_ index: Int, _ entry: Entry, depth: Int) throws(Fallback) -> Int32 {
         try checkDepth(depth)
+        let fields = scan(entry)
+        defer { scratch.removeLast(scratch.count - fields.start) }
         let number = try description(of: fields)
         guard states[index] == 0 else { throw Fallback(description: "an object met again (an alias or a cycle)") }
         switch descriptions[number].role {
         case .string:
-            if let text = field(.nsString, in: fields) {
-                let node = try value(text, depth: depth + 1)
+            if fields.string >= 0 {
+                let node = try value(fields.string, depth: depth + 1)
                 guard nodes[Int(node)].kind == .string else { throw Fallback(description: "NS.string is not a string") }
                 return node
             }
-            guard case .data(let bytes)? = try resolved(field(.nsBytes, in: fields)), let text = String(bytes: bytes, encoding: .utf8) else {
+            guard case .data(let bytes)? = try resolved(fields.bytes), let text = String(bytes: bytes, encoding: .utf8) else {
                 throw Fallback(description: "an NSString without NS.string or UTF-8 NS.bytes")
             }
             return append(.string, payload: UInt64(newString(text)))
         case .null:
             return append(.null)
         case .date:
-            switch try resolved(field(.nsTime, in: fields)) {
+            switch try resolved(fields.time) {
             case .real(let seconds)?: return append(.date, payload: seconds.bitPattern)
             case .integer(let seconds)?: return append(.date, payload: Double(seconds).bitPattern)
             default: throw Fallback(description: "an NSDate without NS.time")
             }
         case .data:
-            guard case .data(let bytes)? = try resolved(field(.nsData, in: fields)) else { throw Fallback(description: "an NSData without NS.data") }
+            guard case .data(let bytes)? = try resolved(fields.data) else { throw Fallback(description: "an NSData without NS.data") }
             data.append(bytes)
             return append(.data, payload: UInt64(data.count - 1))
         case .uuid:
-            guard case .data(let bytes)? = try resolved(field(.nsUUIDBytes, in: fields)), bytes.count == 16 else {
+            guard case .data(let bytes)? = try resolved(fields.uuidBytes), bytes.count == 16 else {
                 throw Fallback(description: "an NSUUID without 16 bytes")
             }
             let b = [UInt8](bytes)
@@ -267,97 +279,95 @@ struct KeyedArchiveIndexBuilder {
     }
 
     /// An object of a class of its own: its values, in the order of its keys.
-    private mutating func typedObject(_ fields: Entry, description number: Int, depth: Int) throws(Fallback) -> Int32 {
+    private mutating func typedObject(_ fields: Fields, description number: Int, depth: Int) throws(Fallback) -> Int32 {
+        guard !fields.hasAlias else { throw Fallback(description: "an object with an $alias key") }
         let shape = try self.shape(of: fields, description: number)
         let start = pending.count
-        for position in 0..<fields.count where role(ofKey: table.reference(position, of: fields)) != .classReference {
-            let element = try value(table.reference(fields.count + position, of: fields), depth: depth + 1)
+        for position in 0..<fields.count {
+            let element = try value(Int(scratch[fields.start + 2 * position + 1]), depth: depth + 1)
             pending.append(element)
         }
-        return close(.object, payload: UInt64(shape), from: start, count: pending.count - start)
+        return close(.object, payload: UInt64(shape), from: start, count: fields.count)
     }
 
     /// The elements of an array, set or ordered set (`NS.objects`).
-    private mutating func elements(_ fields: Entry, depth: Int) throws(Fallback) -> Int32 {
+    private mutating func elements(_ fields: Fields, depth: Int) throws(Fallback) -> Int32 {
         let start = pending.count
-        if let list = field(.nsObjects, in: fields) {
-            let entry = table.entries[list]
-            guard entry.kind == .array else { throw Fallback(description: "NS.objects is not an array") }
-            for position in 0..<entry.count {
-                let element = try value(table.reference(position, of: entry), depth: depth + 1)
+        if fields.objects >= 0 {
+            let list = table.entries[fields.objects]
+            guard list.kind == .array else { throw Fallback(description: "NS.objects is not an array") }
+            for position in 0..<Int(list.count) {
+                let element = try value(table.reference(position, of: list), depth: depth + 1)
                 pending.append(element)
             }
-        } else if field(.nsFirstObject, in: fields) != nil {
+        } else if fields.firstObject >= 0 {
             throw Fallback(description: "an ordered set with one key per element")
         }
         return close(.array, from: start, count: pending.count - start)
     }
 
     /// The entries of an NSDictionary: string keys, and number keys as their decimal text.
-    private mutating func dictionary(_ fields: Entry, depth: Int) throws(Fallback) -> Int32 {
-        guard let keyList = field(.nsKeys, in: fields), let objectList = field(.nsObjects, in: fields),
-            table.entries[keyList].kind == .array, table.entries[objectList].kind == .array,
-            table.entries[keyList].count == table.entries[objectList].count
-        else { throw Fallback(description: "an NSDictionary without matching NS.keys and NS.objects") }
-        let keyEntry = table.entries[keyList]
-        let objectEntry = table.entries[objectList]
+    private mutating func dictionary(_ fields: Fields, depth: Int) throws(Fallback) -> Int32 {
+        guard fields.keys >= 0, fields.objects >= 0 else { throw Fallback(description: "an NSDictionary without NS.keys and NS.objects") }
+        let keyList = table.entries[fields.keys]
+        let objectList = table.entries[fields.objects]
+        guard keyList.kind == .array, objectList.kind == .array, keyList.count == objectList.count else {
+            throw Fallback(description: "an NSDictionary without matching NS.keys and NS.objects")
+        }
         let start = pending.count
-        for position in 0..<keyEntry.count {
-            let key = try value(table.reference(position, of: keyEntry), depth: depth + 1)
-            let node = nodes[Int(key)]
+        for position in 0..<Int(keyList.count) {
+            let key = nodes[Int(try value(table.reference(position, of: keyList), depth: depth + 1))]
             let name: Int32
-            switch node.kind {
-            case .string: name = Int32(node.index)
-            case .integer: name = newString(String(node.integer))
-            case .double: name = newString(String(node.double))
+            switch key.kind {
+            case .string: name = Int32(key.index)
+            case .integer: name = newString(String(key.integer))
+            case .double: name = newString(String(key.double))
             default: throw Fallback(description: "a dictionary key that is not a string or a number")
             }
             guard strings[Int(name)] != TypedTree.classKey, strings[Int(name)] != TypedTree.aliasKey else {
                 throw Fallback(description: "a dictionary with a $class or $alias key")
             }
-            let element = try value(table.reference(position, of: objectEntry), depth: depth + 1)
+            let element = try value(table.reference(position, of: objectList), depth: depth + 1)
             pending.append(name)
             pending.append(element)
         }
-        return try closeDictionary(from: start, count: keyEntry.count)
+        return try closeDictionary(from: start, count: Int(keyList.count))
     }
 
     // MARK: - Classes
 
     /// The number of the class description an object's `$class` names, read the first time.
-    private mutating func description(of fields: Entry) throws(Fallback) -> Int {
-        guard let reference = field(.classReference, in: fields), case .uid(let uid)? = table.scalars[reference],
-            uid < UInt64(objectList.count)
-        else { throw Fallback(description: "an object without a $class UID") }
-        let index = Int(uid)
+    private mutating func description(of fields: Fields) throws(Fallback) -> Int {
+        guard fields.classReference >= 0 else { throw Fallback(description: "an object without $class") }
+        let reference = table.entries[fields.classReference]
+        guard reference.kind == .uid, reference.payload < UInt64(objectList.count) else {
+            throw Fallback(description: "an object without a $class UID")
+        }
+        let index = Int(reference.payload)
         if descriptionNumbers[index] >= 0 { return Int(descriptionNumbers[index]) }
         let entry = table.entries[table.reference(index, of: objectList)]
-        guard entry.kind == .dictionary, let name = field(.className, in: entry), case .string(let className)? = table.scalars[name] else {
+        guard entry.kind == .dictionary, let name = field(.className, in: entry), table.entries[name].kind == .string else {
             throw Fallback(description: "a class description without $classname")
         }
-        descriptions.append(Description(role: ClassRole(className)))
+        descriptions.append(Description(role: ClassRole(table.string(of: table.entries[name]))))
         descriptionNumbers[index] = Int32(descriptions.count - 1)
         return descriptions.count - 1
     }
 
     /// The class of the index for an object of class description `number` with these keys:
     /// one made before for the same keys, or a new one.
-    private mutating func shape(of fields: Entry, description number: Int) throws(Fallback) -> Int {
+    private mutating func shape(of fields: Fields, description number: Int) throws(Fallback) -> Int {
         for shape in descriptions[number].shapes where hasKeys(shapeKeys[shape], fields) { return shape }
         guard case .typed(let name) = descriptions[number].role else { throw Fallback(description: "not a typed object") }
         var names: [String] = []
-        var references: [Int] = []
+        var references: [Int32] = []
         var positions: [String: Int] = [:]
+        names.reserveCapacity(fields.count)
+        references.reserveCapacity(fields.count)
         for position in 0..<fields.count {
-            let key = table.reference(position, of: fields)
-            switch role(ofKey: key) {
-            case .classReference: continue
-            case .alias: throw Fallback(description: "an object with an $alias key")
-            default: break
-            }
-            guard case .string(let text)? = table.scalars[key], positions.updateValue(names.count, forKey: text) == nil else {
-                throw Fallback(description: "a key repeated in an object")
-            }
+            let key = scratch[fields.start + 2 * position]
+            let text = table.string(of: table.entries[Int(key)])
+            guard positions.updateValue(names.count, forKey: text) == nil else { throw Fallback(description: "a key repeated in an object") }
             names.append(text)
             references.append(key)
         }
@@ -368,74 +378,88 @@ struct KeyedArchiveIndexBuilder {
     }
 
     /// Whether the object's keys but `$class` are `references`, in order.
-    private mutating func hasKeys(_ references: [Int], _ fields: Entry) -> Bool {
-        var matched = 0
-        for position in 0..<fields.count {
-            let key = table.reference(position, of: fields)
-            if role(ofKey: key) == .classReference { continue }
-            guard matched < references.count, references[matched] == key else { return false }
-            matched += 1
-        }
-        return matched == references.count
+    private func hasKeys(_ references: [Int32], _ fields: Fields) -> Bool {
+        guard references.count == fields.count else { return false }
+        for position in 0..<fields.count where references[position] != scratch[fields.start + 2 * position] { return false }
+        return true
     }
 
     // MARK: - Fields
 
-    /// Which key of the archive's structure the string at `reference` spells.
-    private mutating func role(ofKey reference: Int) -> Key {
-        if keys[reference] == .unknown {
-            guard case .string(let name)? = table.scalars[reference] else {
-                keys[reference] = .other
-                return .other
+    /// Reads the keys of the archived object `entry` (see ``Fields``).
+    private mutating func scan(_ entry: Entry) -> Fields {
+        var fields = Fields(start: scratch.count)
+        let count = Int(entry.count)
+        for position in 0..<count {
+            let key = table.reference(position, of: entry)
+            let value = table.reference(count + position, of: entry)
+            switch role(ofKey: key) {
+            case .classReference:
+                fields.classReference = value
+                continue
+            case .alias: fields.hasAlias = true
+            case .nsString: fields.string = value
+            case .nsBytes: fields.bytes = value
+            case .nsTime: fields.time = value
+            case .nsData: fields.data = value
+            case .nsUUIDBytes: fields.uuidBytes = value
+            case .nsKeys: fields.keys = value
+            case .nsObjects: fields.objects = value
+            case .nsFirstObject: fields.firstObject = value
+            default: break
             }
-            keys[reference] = Key(name)
+            scratch.append(Int32(truncatingIfNeeded: key))
+            scratch.append(Int32(truncatingIfNeeded: value))
         }
-        return keys[reference]
+        fields.count = (scratch.count - fields.start) / 2
+        return fields
+    }
+
+    /// Which key of the archive's structure the string at `reference` spells.
+    @inline(__always)
+    private mutating func role(ofKey reference: Int) -> Key {
+        let known = keys[reference]
+        if known != .unknown { return known }
+        let role = table.entries[reference].kind == .string ? Key(table.string(of: table.entries[reference])) : .other
+        keys[reference] = role
+        return role
     }
 
     /// The value of the last entry of dictionary `entry` whose key is `key` (a property list
     /// dictionary read into an `OrderedDictionary` keeps the last value of a repeated key).
     private mutating func field(_ key: Key, in entry: Entry) -> Int? {
         var found: Int?
-        for position in 0..<entry.count where role(ofKey: table.reference(position, of: entry)) == key {
-            found = table.reference(entry.count + position, of: entry)
+        for position in 0..<Int(entry.count) where role(ofKey: table.reference(position, of: entry)) == key {
+            found = table.reference(Int(entry.count) + position, of: entry)
         }
         return found
     }
 
-    /// The scalar a field holds or, for a UID, the scalar of the object it names
-    /// (``KeyedArchiveReader/resolved(_:at:)``); `nil` for a missing field or a container.
-    private func resolved(_ field: Int?) throws(Fallback) -> PropertyListObject? {
-        guard let field else { return nil }
-        guard case .uid(let uid)? = table.scalars[field] else { return table.scalars[field] }
-        guard uid < UInt64(objectList.count) else { throw Fallback(description: "UID \(uid) out of range") }
-        return table.scalars[table.reference(Int(uid), of: objectList)]
+    /// The scalar of the object at `reference`, or of the object a UID there names
+    /// (``KeyedArchiveReader/resolved(_:at:)``); `nil` for none (`reference` -1) or a container.
+    private func resolved(_ reference: Int) throws(Fallback) -> PropertyListObject? {
+        guard reference >= 0 else { return nil }
+        let entry = table.entries[reference]
+        guard entry.kind == .uid else { return table.scalar(of: entry) }
+        guard entry.payload < UInt64(objectList.count) else { throw Fallback(description: "UID \(entry.payload) out of range") }
+        return table.scalar(of: table.entries[table.reference(Int(entry.payload), of: objectList)])
     }
+
+    private func scalar(_ reference: Int) -> PropertyListObject? { table.scalar(of: table.entries[reference]) }
 
     // MARK: - Nodes
 
     /// The node of a scalar (the tree reader's `modelValue`).
-    private mutating func scalar(_ reference: Int) throws(Fallback) -> Int32 {
-        switch table.scalars[reference] {
-        case .string?: return append(.string, payload: UInt64(string(reference)))
-        case .integer(let number)?: return append(.integer, payload: UInt64(bitPattern: number))
-        case .real(let number)?: return append(.double, payload: number.bitPattern)
-        case .bool(let flag)?: return append(.bool, payload: flag ? 1 : 0)
-        case .date(let date)?: return append(.date, payload: date.timeIntervalSinceReferenceDate.bitPattern)
-        case .data(let bytes)?:
-            data.append(bytes)
-            return append(.data, payload: UInt64(data.count - 1))
-        default:
-            throw Fallback(description: "an unsigned integer above Int64.max or a value of no tree form")
+    private mutating func scalar(_ entry: Entry) throws(Fallback) -> Int32 {
+        switch entry.kind {
+        case .string: return append(.string, payload: entry.payload)
+        case .integer: return append(.integer, payload: entry.payload)
+        case .real: return append(.double, payload: entry.payload)
+        case .bool: return append(.bool, payload: entry.payload)
+        case .date: return append(.date, payload: entry.payload)
+        case .data: return append(.data, payload: entry.payload)
+        default: throw Fallback(description: "an unsigned integer above Int64.max or a value of no tree form")
         }
-    }
-
-    /// The index in ``strings`` of the string object at `reference`, added the first time.
-    private mutating func string(_ reference: Int) -> Int32 {
-        if stringIndices[reference] >= 0 { return stringIndices[reference] }
-        guard case .string(let text)? = table.scalars[reference] else { return newString("") }
-        stringIndices[reference] = newString(text)
-        return stringIndices[reference]
     }
 
     private mutating func newString(_ text: String) -> Int32 {
