@@ -80,8 +80,17 @@ struct KeyedArchiveWriter {
     private var realUIDs: [UInt64: Int32] = [:]
     private var boolUIDs: (false: Int32, true: Int32) = (-1, -1)
     private var classUIDs: [String: Int32] = [:]
-    /// The class of the last typed object, which the next one most often shares.
-    private var lastClass: (name: String, uid: Int32)?
+
+    /// What the writer remembers of a class of typed objects: the UID of its description once
+    /// written, and the keys of its last object with their string numbers.
+    private struct ClassCache {
+        var uid: Int32 = -1
+        var keys: [String] = []
+        var numbers: [Int32] = []
+    }
+
+    private var classCaches: [ClassCache] = []
+    private var classCacheNumbers: [String: Int] = [:]
 
     /// While following paths: the path of the value being written.
     private var path: [ModelPath.Component] = []
@@ -195,25 +204,41 @@ struct KeyedArchiveWriter {
         guard case .string(let className) = name, !className.isEmpty else {
             throw failure(.typeMismatch(expected: "a class name", found: name.kindName), at: .key(TypedTree.classKey), excerpt: name.excerpt)
         }
+        let cache = classCache(className)
         let uid = reserve()
         let start = pending.count
+        // Objects of a class mostly have the keys of the one before: numbered without a hash.
+        var sameKeys = true
+        var position = 0
         for (key, element) in entries where key != TypedTree.classKey {
-            pending.append(stringNumber(key))
+            if sameKeys, position < classCaches[cache].keys.count, ExactString.same(classCaches[cache].keys[position], key) {
+                pending.append(classCaches[cache].numbers[position])
+            } else {
+                sameKeys = false
+                pending.append(stringNumber(key))
+            }
+            position += 1
             if followsPaths { path.append(.key(key)) }
             let child = try encode(element, depth: depth + 1)
             if followsPaths { path.removeLast() }
             pending.append(child)
         }
-        let fields = (pending.count - start) / 2
-        let objectClass: Int32
-        if let last = lastClass, last.name == className {
-            objectClass = last.uid
-        } else {
-            objectClass = classUID(className)
-            lastClass = (className, objectClass)
+        if !sameKeys || position != classCaches[cache].keys.count {
+            let numbers = stride(from: start, to: pending.count, by: 2).map { pending[$0] }
+            classCaches[cache].numbers = numbers
+            classCaches[cache].keys = numbers.map { strings[Int($0)] }
         }
-        objects[Int(uid)] = Object(kind: .typed, classUID: objectClass, first: closePairs(from: start), count: Int32(fields))
+        if classCaches[cache].uid < 0 { classCaches[cache].uid = classUID(className) }
+        objects[Int(uid)] = Object(kind: .typed, classUID: classCaches[cache].uid, first: closePairs(from: start), count: Int32(position))
         return uid
+    }
+
+    /// The number of the cache of class `name` in ``classCaches``, made the first time.
+    private mutating func classCache(_ name: String) -> Int {
+        if let existing = classCacheNumbers[name] { return existing }
+        classCaches.append(ClassCache())
+        classCacheNumbers[name] = classCaches.count - 1
+        return classCaches.count - 1
     }
 
     /// The UID of the object an alias names, writing it now when it comes later in the tree.

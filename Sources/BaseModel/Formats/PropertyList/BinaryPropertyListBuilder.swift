@@ -151,7 +151,7 @@ struct BinaryPropertyListBuilder {
 
     private mutating func container(_ kind: Kind, slots: Int) -> Int32 {
         let first = references.count
-        references.append(contentsOf: repeatElement(0, count: slots))
+        for _ in 0..<slots { references.append(0) }
         return append(Entry(kind: kind, count: Int32(truncatingIfNeeded: kind == .dictionary ? slots / 2 : slots), payload: UInt64(first)))
     }
 
@@ -165,113 +165,147 @@ struct BinaryPropertyListBuilder {
     /// The bytes of the property list whose top object is the first object made.
     func serialized() -> Data {
         let referenceSize = Self.byteCount(UInt64(max(entries.count, 1) - 1))
-        var output = BinaryPropertyListLayout.magic
-        output.reserveCapacity(16 * entries.count + 64)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(entries.count)
+        // At most: a marker and a count integer per object, strings in UTF-16 (two bytes per
+        // UTF-8 byte at most), references, an 8-byte offset per object, the trailer.
+        var bound = BinaryPropertyListLayout.magic.count + 9 * entries.count + 8 + BinaryPropertyListLayout.trailerLength
         for entry in entries {
-            offsets.append(output.count)
             switch entry.kind {
-            case .string: Self.appendString(strings[Int(entry.payload)], to: &output)
-            case .integer: Self.appendInteger(Int64(bitPattern: entry.payload), to: &output)
-            case .unsigned:
-                output.append(0x14)
-                Self.appendBigEndian(0, size: 8, to: &output)
-                Self.appendBigEndian(entry.payload, size: 8, to: &output)
-            case .real:
-                output.append(0x23)
-                Self.appendBigEndian(entry.payload, size: 8, to: &output)
-            case .date:
-                output.append(0x33)
-                Self.appendBigEndian(entry.payload, size: 8, to: &output)
-            case .bool:
-                output.append(entry.payload != 0 ? 0x09 : 0x08)
-            case .data:
-                let bytes = data[Int(entry.payload)]
-                Self.appendMarker(0x4, count: bytes.count, to: &output)
-                output.append(contentsOf: bytes)
-            case .uid:
-                let size = Self.byteCount(entry.payload)
-                output.append(0x80 | UInt8(size - 1))
-                Self.appendBigEndian(entry.payload, size: size, to: &output)
-            case .array, .dictionary:
-                let count = Int(entry.count)
-                let slots = entry.kind == .dictionary ? 2 * count : count
-                Self.appendMarker(entry.kind == .array ? 0xA : 0xD, count: count, to: &output)
-                let first = Int(entry.payload)
-                for position in first..<(first + slots) {
-                    Self.appendBigEndian(UInt64(references[position]), size: referenceSize, to: &output)
-                }
+            case .string: bound += 10 + 2 * strings[Int(entry.payload)].utf8.count
+            case .data: bound += 10 + data[Int(entry.payload)].count
+            case .array: bound += 10 + Int(entry.count) * referenceSize
+            case .dictionary: bound += 10 + 2 * Int(entry.count) * referenceSize
+            default: bound += 17
             }
         }
-        let tableStart = output.count
-        let offsetSize = Self.byteCount(UInt64(offsets.last ?? 0))
-        for offset in offsets { Self.appendBigEndian(UInt64(offset), size: offsetSize, to: &output) }
-        output += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
-        Self.appendBigEndian(UInt64(entries.count), size: 8, to: &output)
-        Self.appendBigEndian(0, size: 8, to: &output)
-        Self.appendBigEndian(UInt64(tableStart), size: 8, to: &output)
-        return Data(output)
-    }
-
-    /// ASCII (marker 5) when every byte is below 0x80, else big-endian UTF-16 (marker 6).
-    private static func appendString(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        let ascii = text.withUTF8 { bytes -> Bool in
-            var combined: UInt8 = 0
-            for byte in bytes { combined |= byte }
-            guard combined < 0x80 else { return false }
-            appendMarker(0x5, count: bytes.count, to: &output)
-            output.append(contentsOf: bytes)
-            return true
+        var output = Data(count: bound)
+        let written = output.withUnsafeMutableBytes { buffer -> Int in
+            var out = ByteWriter(base: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            out.append(BinaryPropertyListLayout.magic)
+            var offsets: [Int] = []
+            offsets.reserveCapacity(entries.count)
+            for entry in entries {
+                offsets.append(out.position)
+                switch entry.kind {
+                case .string: out.appendString(strings[Int(entry.payload)])
+                case .integer: out.appendInteger(Int64(bitPattern: entry.payload))
+                case .unsigned:
+                    out.append(0x14)
+                    out.appendBigEndian(0, size: 8)
+                    out.appendBigEndian(entry.payload, size: 8)
+                case .real:
+                    out.append(0x23)
+                    out.appendBigEndian(entry.payload, size: 8)
+                case .date:
+                    out.append(0x33)
+                    out.appendBigEndian(entry.payload, size: 8)
+                case .bool:
+                    out.append(entry.payload != 0 ? 0x09 : 0x08)
+                case .data:
+                    let bytes = data[Int(entry.payload)]
+                    out.appendMarker(0x4, count: bytes.count)
+                    bytes.withUnsafeBytes { out.append(UnsafeRawBufferPointer($0)) }
+                case .uid:
+                    let size = Self.byteCount(entry.payload)
+                    out.append(0x80 | UInt8(size - 1))
+                    out.appendBigEndian(entry.payload, size: size)
+                case .array, .dictionary:
+                    let count = Int(entry.count)
+                    let slots = entry.kind == .dictionary ? 2 * count : count
+                    out.appendMarker(entry.kind == .array ? 0xA : 0xD, count: count)
+                    let first = Int(entry.payload)
+                    for position in first..<(first + slots) {
+                        out.appendBigEndian(UInt64(references[position]), size: referenceSize)
+                    }
+                }
+            }
+            let tableStart = out.position
+            let offsetSize = Self.byteCount(UInt64(offsets.last ?? 0))
+            for offset in offsets { out.appendBigEndian(UInt64(offset), size: offsetSize) }
+            out.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+            out.appendBigEndian(UInt64(entries.count), size: 8)
+            out.appendBigEndian(0, size: 8)
+            out.appendBigEndian(UInt64(tableStart), size: 8)
+            return out.position
         }
-        guard !ascii else { return }
-        let units = Array(text.utf16)
-        appendMarker(0x6, count: units.count, to: &output)
-        for unit in units {
-            output.append(UInt8(unit >> 8))
-            output.append(UInt8(truncatingIfNeeded: unit))
-        }
-    }
-
-    /// Non-negative integers in 1, 2, 4 or 8 bytes; negative ones always in 8 (the format's
-    /// shorter integers are unsigned).
-    private static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
-        let size = value < 0 ? 8 : byteCount(UInt64(value))
-        output.append(0x10 | UInt8(size.trailingZeroBitCount))
-        appendBigEndian(UInt64(bitPattern: value), size: size, to: &output)
-    }
-
-    /// A type marker with its count in the low nibble, or 15 and the count as an integer object.
-    private static func appendMarker(_ type: UInt8, count: Int, to output: inout [UInt8]) {
-        if count < 15 {
-            output.append(type << 4 | UInt8(count))
-        } else {
-            output.append(type << 4 | 0x0F)
-            appendInteger(Int64(count), to: &output)
-        }
-    }
-
-    @inline(__always)
-    private static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-        switch size {
-        case 1:
-            output.append(UInt8(truncatingIfNeeded: value))
-        case 2:
-            output.append(UInt8(truncatingIfNeeded: value >> 8))
-            output.append(UInt8(truncatingIfNeeded: value))
-        default:
-            for shift in stride(from: (size - 1) * 8, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: value >> shift)) }
-        }
+        output.count = written
+        return output
     }
 
     /// The fewest of 1, 2, 4 or 8 bytes that hold `value`.
-    private static func byteCount(_ value: UInt64) -> Int {
+    static func byteCount(_ value: UInt64) -> Int {
         switch value {
         case ..<(1 << 8): 1
         case ..<(1 << 16): 2
         case ..<(1 << 32): 4
         default: 8
+        }
+    }
+
+    /// Writes bytes into memory the caller sized for them (``serialized()`` bounds the size).
+    private struct ByteWriter {
+        let base: UnsafeMutablePointer<UInt8>
+        var position = 0
+
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            base[position] = byte
+            position += 1
+        }
+
+        mutating func append(_ bytes: [UInt8]) {
+            for byte in bytes { append(byte) }
+        }
+
+        mutating func append(_ bytes: UnsafeRawBufferPointer) {
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            (base + position).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            position += bytes.count
+        }
+
+        @inline(__always)
+        mutating func appendBigEndian(_ value: UInt64, size: Int) {
+            var shift = (size - 1) * 8
+            while shift >= 0 {
+                append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+                shift -= 8
+            }
+        }
+
+        /// Non-negative integers in 1, 2, 4 or 8 bytes; negative ones always in 8 (the format's
+        /// shorter integers are unsigned).
+        mutating func appendInteger(_ value: Int64) {
+            let size = value < 0 ? 8 : BinaryPropertyListBuilder.byteCount(UInt64(value))
+            append(0x10 | UInt8(size.trailingZeroBitCount))
+            appendBigEndian(UInt64(bitPattern: value), size: size)
+        }
+
+        /// A type marker with its count in the low nibble, or 15 and the count as an integer object.
+        mutating func appendMarker(_ type: UInt8, count: Int) {
+            if count < 15 {
+                append(type << 4 | UInt8(count))
+            } else {
+                append(type << 4 | 0x0F)
+                appendInteger(Int64(count))
+            }
+        }
+
+        /// ASCII (marker 5) when every byte is below 0x80, else big-endian UTF-16 (marker 6).
+        mutating func appendString(_ text: String) {
+            var text = text
+            let ascii = text.withUTF8 { bytes -> Bool in
+                var combined: UInt8 = 0
+                for byte in bytes { combined |= byte }
+                guard combined < 0x80 else { return false }
+                appendMarker(0x5, count: bytes.count)
+                append(UnsafeRawBufferPointer(bytes))
+                return true
+            }
+            guard !ascii else { return }
+            appendMarker(0x6, count: text.utf16.count)
+            for unit in text.utf16 {
+                append(UInt8(unit >> 8))
+                append(UInt8(truncatingIfNeeded: unit))
+            }
         }
     }
 }
