@@ -46,9 +46,9 @@ package struct KeyedArchiveCodec: FormatCodec {
     /// tree (``KeyedArchiveIndex``): the model decoder reads the index's nodes with its one set of
     /// mapping rules, so the model, or the error and its path, is the one the tree gives.
     ///
-    /// An archive the index leaves to the tree reader (XML, a shared typed object, a cycle,
-    /// NSURL, malformed bytes, limits; see ``KeyedArchiveIndex``), and a `ModelValue` asked for as
-    /// such, is read as a tree instead. That choice is made before any model code runs, so
+    /// An archive the index leaves to the tree reader (XML, a cycle, NSURL, malformed bytes,
+    /// limits; see ``KeyedArchiveIndex``), and a `ModelValue` asked for as such, is read as a tree
+    /// instead. That choice is made before any model code runs, so
     /// `init(from:)`, `init()` and transformers run once.
     ///
     /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.

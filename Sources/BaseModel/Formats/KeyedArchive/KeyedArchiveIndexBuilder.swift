@@ -100,11 +100,13 @@ struct KeyedArchiveIndexBuilder {
     /// The key and value references of the objects being read (see ``Fields``), innermost last.
     private var scratch: [Int32] = []
 
-    /// Per entry of `$objects`: 1 once it was read as a typed object (met again, the tree holds
-    /// an alias), 2 while it is a Foundation collection being read (met again: a cycle).
+    /// Per entry of `$objects`: whether it is a typed object or a Foundation collection being read
+    /// (met again: a cycle), or a typed object read (met again: the same node).
     private var states: [UInt8] = []
-    /// Per entry of `$objects`: the node of a scalar object read before, or -1.
+    /// Per entry of `$objects`: the node of a scalar or typed object read before, or -1.
     private var objectNodes: [Int32] = []
+    /// Whether a typed object was met again.
+    private var sharesTypedObjects = false
     /// Per entry of `$objects`: the number of its class description in ``descriptions``, or -1.
     private var descriptionNumbers: [Int32] = []
     private var descriptions: [Description] = []
@@ -113,8 +115,9 @@ struct KeyedArchiveIndexBuilder {
     /// Per property-list reference: which key of the archive's structure it spells, once asked.
     private var keys: [Key]
 
-    private static let typed: UInt8 = 1
+    private static let typedOpen: UInt8 = 1
     private static let open: UInt8 = 2
+    private static let typedRead: UInt8 = 3
 
     /// A builder for the archive whose object table is `table`, of `byteCount` bytes.
     init(table: BinaryPropertyListTable, byteCount: Int) {
@@ -153,7 +156,22 @@ struct KeyedArchiveIndexBuilder {
         }
         guard table.entries[rootField].kind == .uid else { throw Fallback(description: "$top's root is not a UID") }
         let root = try object(table.entries[rootField].payload, depth: 0)
+        if sharesTypedObjects, hasKeyNoKeyPathNames() {
+            throw Fallback(description: "a shared object where a key path cannot name its first place")
+        }
         return InputIndex(nodes: nodes, children: children, strings: strings, data: data, classes: classes, root: root)
+    }
+
+    /// Whether a key of an object or dictionary contains `.` or is `$root`: the tree reader's
+    /// alias to a shared object under such a key names another place (or none), so the tree path
+    /// may give a different result or an error where the index would give the shared object.
+    private func hasKeyNoKeyPathNames() -> Bool {
+        func unnamable(_ key: String) -> Bool { key.utf8.contains(UInt8(ascii: ".")) || key == TypedTree.rootKeyPath }
+        if classes.contains(where: { $0.keys.contains(where: unnamable) }) { return true }
+        for node in nodes where node.kind == .dictionary {
+            for position in 0..<Int(node.count) where unnamable(strings[Int(children[Int(node.first) + 2 * position])]) { return true }
+        }
+        return false
     }
 
     // MARK: - Values and objects
@@ -206,12 +224,11 @@ struct KeyedArchiveIndexBuilder {
     private mutating func object(_ uid: UInt64, depth: Int) throws(Fallback) -> Int32 {
         guard uid < UInt64(objectList.count) else { throw Fallback(description: "UID \(uid) out of range") }
         let index = Int(uid)
-        if objectNodes[index] >= 0 { return objectNodes[index] }
         let entry = table.entries[table.reference(index, of: objectList)]
+        if entry.kind == .dictionary { return try archivedObject(index, entry, depth: depth) }
+        if objectNodes[index] >= 0 { return objectNodes[index] }
         let node: Int32
         switch entry.kind {
-        case .dictionary:
-            return try archivedObject(index, entry, depth: depth)
         case .array, .unreached, .uid:
             throw Fallback(description: "a bare array or UID in $objects")
         case .string where entry.count == 5 && table.string(of: entry) == "$null":
@@ -226,10 +243,16 @@ struct KeyedArchiveIndexBuilder {
 
     private mutating func archivedObject(_ index: Int, _ entry: Entry, depth: Int) throws(Fallback) -> Int32 {
         try checkDepth(depth)
+        // A typed object met again is the node read the first time (the tree holds an alias to it
+        // there; its class was read without an error the first time).
+        if states[index] == Self.typedRead {
+            sharesTypedObjects = true
+            return objectNodes[index]
+        }
         let fields = scan(entry)
         defer { scratch.removeLast(scratch.count - fields.start) }
         let number = try description(of: fields)
-        guard states[index] == 0 else { throw Fallback(description: "an object met again (an alias or a cycle)") }
+        guard states[index] == 0 else { throw Fallback(description: "an object that holds itself (a cycle)") }
         switch descriptions[number].role {
         case .string:
             if fields.string >= 0 {
@@ -273,8 +296,11 @@ struct KeyedArchiveIndexBuilder {
         case .unsupported:
             throw Fallback(description: "a class the tree reader reads on its own")
         case .typed:
-            states[index] = Self.typed
-            return try typedObject(fields, description: number, depth: depth)
+            states[index] = Self.typedOpen
+            let node = try typedObject(fields, description: number, depth: depth)
+            states[index] = Self.typedRead
+            objectNodes[index] = node
+            return node
         }
     }
 
