@@ -201,6 +201,23 @@ struct KeyedArchiveIndexTests {
         #expect(KeyedArchiveIndex.of(handMadeArchive([.string("$null"), .dictionary(["me": .uid(1), "$class": .uid(2)]), archiveClassDescription("Foo")])) == nil)
     }
 
+    @Test("copies of a shared struct: the index while the decoder's copy budget always allows them, the tree path past it")
+    func sharedStructCopies() throws {
+        func bomb(copies: Int) throws -> Data {
+            let leaf: ModelValue = ["$class": "Leaf", "values": .array((0..<100).map { .integer(Int64($0)) })]
+            let items = [leaf] + Array(repeating: ["$alias": "items.0"] as ModelValue, count: copies)
+            return try KeyedArchiveCodec().encodeTree(["$class": "Bomb", "items": .array(items)])
+        }
+        let small = try bomb(copies: 5)
+        #expect(Self.indexAgreesWithTree(small, "5 copies"))
+        #expect(try indexDecoded(AmplificationTests.Bomb.self, small).items.count == 6)
+        // 3,000 copies of 101 values: the tree path's budget refuses them, so the index leaves them to it.
+        let large = try bomb(copies: 3_000)
+        #expect(KeyedArchiveIndex.of(large) == nil)
+        let error = try #require(throws: ModelError.self) { try AmplificationTests.Bomb(data: large, context: AmplificationTests.context) }
+        #expect(AmplificationTests.isValuesError(error), "\(error)")
+    }
+
     // MARK: - Models
 
     @Test("a shared class instance is one node of the index, and comes back as one instance")

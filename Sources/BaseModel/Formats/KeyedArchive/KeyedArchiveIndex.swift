@@ -20,7 +20,9 @@ import Foundation
 /// or containers the property list shares; an archive that does not read as a tree (missing
 /// keys, wrong kinds, UIDs out of range, nesting or expansion past the ``DecodingLimits``); a
 /// cycle (an object met again inside itself); a shared object in an archive with a key that
-/// holds `.` or is `$root` (the tree's alias would name another place); NSURL, NSOrderedSet with one key per element,
+/// holds `.` or is `$root` (the tree's alias would name another place); shared objects whose
+/// copies hold more values than the model decoder's copy budget always allows (4,096), where
+/// the tree path's budget decides; NSURL, NSOrderedSet with one key per element,
 /// unsigned integers above `Int64.max`; `$top` without `root` and with several keys; keys
 /// `$class` or `$alias` in a plain dictionary or `$alias` in an object; and a key repeated in one
 /// object or dictionary. ``of(_:)`` then returns `nil`, and the codec reads the tree, before any

@@ -107,6 +107,13 @@ struct KeyedArchiveIndexBuilder {
     private var objectNodes: [Int32] = []
     /// Whether a typed object was met again.
     private var sharesTypedObjects = false
+    /// Per entry of `$objects` read as a typed object: what the tree path's decoder counts for a
+    /// copy of it (its values, and again those of every object decoded inside the copy).
+    private var copyCosts: [Int] = []
+    /// Per typed object being read: the copy costs of the objects read or met inside it so far.
+    private var innerCopyCosts: [Int] = []
+    /// The copy costs of the typed objects met again.
+    private var copiedValues = 0
     /// Per entry of `$objects`: the number of its class description in ``descriptions``, or -1.
     private var descriptionNumbers: [Int32] = []
     private var descriptions: [Description] = []
@@ -145,6 +152,7 @@ struct KeyedArchiveIndexBuilder {
         states = Array(repeating: 0, count: Int(objectList.count))
         objectNodes = Array(repeating: -1, count: Int(objectList.count))
         descriptionNumbers = Array(repeating: -1, count: Int(objectList.count))
+        copyCosts = Array(repeating: 0, count: Int(objectList.count))
         nodes.reserveCapacity(Int(objectList.count) + Int(objectList.count) / 2)
         children.reserveCapacity(Int(objectList.count) + Int(objectList.count) / 2)
         guard let topField = field(.top, in: archive), table.entries[topField].kind == .dictionary else {
@@ -246,7 +254,15 @@ struct KeyedArchiveIndexBuilder {
         // A typed object met again is the node read the first time (the tree holds an alias to it
         // there; its class was read without an error the first time).
         if states[index] == Self.typedRead {
+            // Decoded again where it is a struct: the copies the tree path's decoder budgets. Past
+            // what that budget always allows, the tree path decides (and words any error).
             sharesTypedObjects = true
+            copiedValues += copyCosts[index]
+            if !innerCopyCosts.isEmpty { innerCopyCosts[innerCopyCosts.count - 1] += copyCosts[index] }
+            // The tree holds at most two values (a dictionary and a string) per value counted here.
+            guard 2 * copiedValues <= GraphReading.minimumCopyBudget else {
+                throw Fallback(description: "shared objects copied past the decoder's copy budget")
+            }
             return objectNodes[index]
         }
         let fields = scan(entry)
@@ -297,9 +313,13 @@ struct KeyedArchiveIndexBuilder {
             throw Fallback(description: "a class the tree reader reads on its own")
         case .typed:
             states[index] = Self.typedOpen
+            let before = valueCount
+            innerCopyCosts.append(0)
             let node = try typedObject(fields, description: number, depth: depth)
             states[index] = Self.typedRead
             objectNodes[index] = node
+            copyCosts[index] = valueCount - before + 1 + innerCopyCosts.removeLast()
+            if !innerCopyCosts.isEmpty { innerCopyCosts[innerCopyCosts.count - 1] += copyCosts[index] }
             return node
         }
     }
