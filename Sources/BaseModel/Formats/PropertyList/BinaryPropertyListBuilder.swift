@@ -264,11 +264,18 @@ struct BinaryPropertyListBuilder {
 
         @inline(__always)
         mutating func appendBigEndian(_ value: UInt64, size: Int) {
-            var shift = (size - 1) * 8
-            while shift >= 0 {
-                append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-                shift -= 8
+            switch size {
+            case 1:
+                base[position] = UInt8(truncatingIfNeeded: value)
+            case 2:
+                base[position] = UInt8(truncatingIfNeeded: value >> 8)
+                base[position + 1] = UInt8(truncatingIfNeeded: value)
+            case 4:
+                UnsafeMutableRawPointer(base + position).storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
+            default:
+                UnsafeMutableRawPointer(base + position).storeBytes(of: value.bigEndian, as: UInt64.self)
             }
+            position += size
         }
 
         /// Non-negative integers in 1, 2, 4 or 8 bytes; negative ones always in 8 (the format's
