@@ -187,21 +187,57 @@ struct BinaryPropertyListLayout {
         throw failure(.malformed("an ASCII string holds bytes that are neither ASCII nor UTF-8"), at: start)
     }
 
+    /// A big-endian UTF-16 string, transcoded to UTF-8 in one pass; an unpaired surrogate is an error.
     private func utf16String(at payload: Int, count: Int, marker: Int) throws(ModelError) -> String {
-        var units: [UInt16] = []
-        units.reserveCapacity(count)
-        for index in 0..<count {
-            units.append(UInt16(bytes[payload + 2 * index]) << 8 | UInt16(bytes[payload + 2 * index + 1]))
-        }
-        var parser = Unicode.UTF16.ForwardParser()
-        var iterator = units.makeIterator()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid: continue
-            case .emptyInput: return String(decoding: units, as: UTF16.self)
-            case .error: throw failure(.malformed("a UTF-16 string holds an unpaired surrogate"), at: marker)
+        var valid = true
+        // A unit takes at most three UTF-8 bytes (a surrogate pair, two units, takes four).
+        let text = String(unsafeUninitializedCapacity: 3 * count) { buffer in
+            bytes.withUnsafeBufferPointer { source in
+                var written = 0
+                var position = payload
+                let end = payload + 2 * count
+                while position < end {
+                    var scalar = UInt32(source[position]) << 8 | UInt32(source[position + 1])
+                    position += 2
+                    if scalar & 0xF800 == 0xD800 {
+                        guard scalar < 0xDC00, position < end else {
+                            valid = false
+                            return 0
+                        }
+                        let low = UInt32(source[position]) << 8 | UInt32(source[position + 1])
+                        guard low & 0xFC00 == 0xDC00 else {
+                            valid = false
+                            return 0
+                        }
+                        position += 2
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    switch scalar {
+                    case ..<0x80:
+                        buffer[written] = UInt8(scalar)
+                        written += 1
+                    case ..<0x800:
+                        buffer[written] = UInt8(0xC0 | scalar >> 6)
+                        buffer[written + 1] = UInt8(0x80 | scalar & 0x3F)
+                        written += 2
+                    case ..<0x10000:
+                        buffer[written] = UInt8(0xE0 | scalar >> 12)
+                        buffer[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                        buffer[written + 2] = UInt8(0x80 | scalar & 0x3F)
+                        written += 3
+                    default:
+                        buffer[written] = UInt8(0xF0 | scalar >> 18)
+                        buffer[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                        buffer[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                        buffer[written + 3] = UInt8(0x80 | scalar & 0x3F)
+                        written += 4
+                    }
+                }
+                return written
             }
         }
+        guard valid else { throw failure(.malformed("a UTF-16 string holds an unpaired surrogate"), at: marker) }
+        return text
     }
 
     // MARK: - Checks
