@@ -255,10 +255,18 @@ struct BinaryPropertyListLayout {
 
     /// The big-endian unsigned integer of `size` (1 to 8) bytes at `position`; the caller has
     /// checked that the bytes exist.
+    @inline(__always)
     static func bigEndian(_ bytes: [UInt8], at position: Int, size: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in position..<(position + size) { value = value << 8 | UInt64(bytes[index]) }
-        return value
+        switch size {
+        case 1:
+            return UInt64(bytes[position])
+        case 2:
+            return UInt64(bytes[position]) << 8 | UInt64(bytes[position + 1])
+        default:
+            var value: UInt64 = 0
+            for index in position..<(position + size) { value = value << 8 | UInt64(bytes[index]) }
+            return value
+        }
     }
 
     /// Whether the bytes are well-formed UTF-8.
