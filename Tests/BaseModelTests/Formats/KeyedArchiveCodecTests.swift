@@ -145,6 +145,26 @@ struct KeyedArchiveCodecTests {
         }
     }
 
+    @Test("what the reader would refuse or misread is refused: cycles through plain collections, Foundation class names")
+    func refusedTrees() throws {
+        let codec = KeyedArchiveCodec()
+        // An alias back into the plain dictionary that holds it; with a $class the cycle is fine.
+        let plain: ModelValue = ["name": "root", "children": [["$class": "Folder", "parent": ["$alias": "$root"]]]]
+        let cycle = try #require(throws: ModelError.self) { try codec.encodeTree(plain) }
+        #expect(cycle.path == ModelPath([.key("children"), .index(0), .key("parent")]))
+        #expect(cycle.reason.isUnsupportedReason)
+        let typed: ModelValue = ["$class": "Folder", "children": [["$class": "Folder", "parent": ["$alias": "$root"]]]]
+        #expect(try codec.decodeTree(from: codec.encodeTree(typed))["children"]?[0]?["parent"] == ["$alias": "$root"])
+        // A typed object of a class the reader turns into a value would not read back.
+        let foundation = try #require(throws: ModelError.self) { try codec.encodeTree(["data": ["$class": "NSData", "$data": "AAEC"]]) }
+        #expect(foundation.path == ModelPath([.key("data"), .key("$class")]))
+        let value: ModelValue = ["$class": "M", "v": ["$class": "NSValue", "NS.special": 12]]
+        #expect(try codec.decodeTree(from: codec.encodeTree(value)) == value)
+        // "$null" as a key is an NSString object too, not the marker the reader takes for nil.
+        let nulls: ModelValue = ["$null": "$null", "list": ["$null"]]
+        #expect(try codec.decodeTree(from: codec.encodeTree(nulls)) == nulls)
+    }
+
     @Test("Foundation's NSKeyedUnarchiver reads the archives we write")
     func foundationReadsOurArchives() throws {
         let tree: ModelValue = [

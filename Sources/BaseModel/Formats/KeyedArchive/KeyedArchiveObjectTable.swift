@@ -36,6 +36,8 @@ struct KeyedArchiveObjectTable {
     /// What the table remembers of a class of typed objects: the UID of its description once
     /// written, and the keys of its last object with their string numbers.
     private struct ClassCache {
+        /// Whether the reader turns objects of the class into plain values (NSData, NSArray …).
+        let isFoundationValue: Bool
         var uid: Int32 = -1
         var keys: [String] = []
         var numbers: [Int32] = []
@@ -50,6 +52,9 @@ struct KeyedArchiveObjectTable {
         fileprivate let start: Int
         fileprivate var fields = 0
         fileprivate var sameKeys = true
+        /// Whether its class is one the reader turns into a plain value, so that it would not read
+        /// back as a typed object.
+        let isFoundationValue: Bool
     }
 
     private var objects: [Object] = [Object(kind: .null)]
@@ -85,8 +90,8 @@ struct KeyedArchiveObjectTable {
         return plainString(text)
     }
 
-    /// The UID of the string object of `text` (for `$null` too: dictionary keys), stored once.
-    mutating func plainString(_ text: String) -> Int32 {
+    /// The UID of the string object of `text`, stored once.
+    private mutating func plainString(_ text: String) -> Int32 {
         let number = Int(stringNumber(text))
         if stringUIDs[number] >= 0 { return stringUIDs[number] }
         let uid = append(Object(kind: .string, payload: UInt64(number)))
@@ -147,8 +152,9 @@ struct KeyedArchiveObjectTable {
     /// Adds the UID of the next element or value of the innermost container.
     mutating func add(_ uid: Int32) { pending.append(uid) }
 
-    /// Adds the next key of the innermost dictionary (a string object).
-    mutating func addKey(_ key: String) { pending.append(plainString(key)) }
+    /// Adds the next key of the innermost dictionary: its string object, or for `$null` an
+    /// NSString object, as for a value.
+    mutating func addKey(_ key: String) { pending.append(string(key)) }
 
     /// Ends an array (NSArray) begun with ``beginContainer()``.
     mutating func endArray(_ uid: Int32, from start: Int) {
@@ -168,7 +174,9 @@ struct KeyedArchiveObjectTable {
     /// ``add(_:)`` its value, field by field; then ``endTypedObject(_:)``.
     mutating func beginTypedObject(_ className: String) -> TypedObject {
         let cache = classCache(className)
-        return TypedObject(uid: append(Object(kind: .null)), className: className, cache: cache, start: pending.count)
+        return TypedObject(
+            uid: append(Object(kind: .null)), className: className, cache: cache, start: pending.count,
+            isFoundationValue: classCaches[cache].isFoundationValue)
     }
 
     /// Adds the next field name of `object`. Objects of a class mostly have the keys of the one
@@ -244,7 +252,7 @@ struct KeyedArchiveObjectTable {
     /// The number of the cache of class `name` in ``classCaches``, made the first time.
     private mutating func classCache(_ name: String) -> Int {
         if let existing = classCacheNumbers[name] { return existing }
-        classCaches.append(ClassCache())
+        classCaches.append(ClassCache(isFoundationValue: KeyedArchiveReader.valueClasses.contains(name)))
         classCacheNumbers[name] = classCaches.count - 1
         return classCaches.count - 1
     }

@@ -18,11 +18,14 @@ import OrderedCollections
 /// | `{"$class": name, …}` | an object of class `name` (`$classes` [name, NSObject]), every key a UID |
 /// | `{"$alias": path}` | the UID of the object at `path`, so a shared object is stored once |
 ///
-/// Each class description is written once. A string equal to `$null` is written as an NSString
-/// object, so that it does not read back as nil. Strings are the same object only when their
-/// Unicode scalars are the same (``ExactString``). An alias may point at a typed object, a
-/// dictionary or an array, before or after it in the tree; reading the archive back gives
-/// aliases for typed objects and copies for plain arrays and dictionaries.
+/// Each class description is written once. A string equal to `$null` (a value or a dictionary
+/// key) is written as an NSString object, so that it does not read back as nil. Strings are the
+/// same object only when their Unicode scalars are the same (``ExactString``). An alias may point
+/// at a typed object, a dictionary or an array, before or after it in the tree; reading the
+/// archive back gives aliases for typed objects and copies for plain arrays and dictionaries.
+/// What the reader would refuse or read as something else is refused: an alias back into a
+/// plain array or dictionary that contains it (a cycle through a Foundation collection), and a
+/// `$class` naming a Foundation class the reader turns into a plain value.
 ///
 /// The tree is walked once into a ``KeyedArchiveObjectTable``, which writes the archive: no
 /// ``PropertyListObject`` and no dictionary per object. Key paths, needed only to resolve
@@ -52,6 +55,9 @@ struct KeyedArchiveWriter {
     private var containers: [String: Int32] = [:]
     /// Alias targets being written ahead of their place in the tree.
     private var resolving: Set<String> = []
+    /// While following paths: the key paths of the plain arrays and dictionaries being written;
+    /// an alias to one of them is a cycle through a Foundation collection, which the reader refuses.
+    private var openPlain: Set<String> = []
 
     private init(root: ModelValue, followsPaths: Bool) {
         self.root = root
@@ -60,9 +66,11 @@ struct KeyedArchiveWriter {
 
     /// The binary archive of `tree`.
     ///
-    /// - Throws: ``ModelError`` (format `keyed-archive`) for a `$class` that is not a string or
-    ///   an `$alias` that does not lead to a container, and for nesting deeper than
-    ///   ``DecodingLimits/maximumDepth``.
+    /// - Throws: ``ModelError`` (format `keyed-archive`) for a `$class` that is not a string,
+    ///   an `$alias` that does not lead to a container, or one that leads back into a plain
+    ///   array or dictionary containing it (a cycle the reader refuses), for a `$class` naming
+    ///   a Foundation class the reader turns into a plain value (`NSData`, `NSArray`, …), and for
+    ///   nesting deeper than ``DecodingLimits/maximumDepth``.
     static func data(from tree: ModelValue) throws(ModelError) -> Data {
         var writer = KeyedArchiveWriter(root: tree, followsPaths: false)
         do {
@@ -95,6 +103,8 @@ struct KeyedArchiveWriter {
             try checkDepth(depth)
             if followsPaths, let existing = containers[TypedTree.keyPath(for: ModelPath(path))] { return existing }
             let (uid, start) = beginContainer()
+            let openKey = followsPaths ? openPlain.insert(TypedTree.keyPath(for: ModelPath(path))).memberAfterInsert : nil
+            defer { if let openKey { openPlain.remove(openKey) } }
             for index in elements.indices {
                 if followsPaths { path.append(.index(index)) }
                 let element = try encode(elements[index], depth: depth + 1)
@@ -109,6 +119,8 @@ struct KeyedArchiveWriter {
             if followsPaths, let existing = containers[TypedTree.keyPath(for: ModelPath(path))] { return existing }
             if let name = entries[TypedTree.classKey] { return try typedObject(name, entries, depth: depth) }
             let (uid, start) = beginContainer()
+            let openKey = followsPaths ? openPlain.insert(TypedTree.keyPath(for: ModelPath(path))).memberAfterInsert : nil
+            defer { if let openKey { openPlain.remove(openKey) } }
             for (key, element) in entries {
                 table.addKey(key)
                 if followsPaths { path.append(.key(key)) }
@@ -128,6 +140,11 @@ struct KeyedArchiveWriter {
             throw failure(.typeMismatch(expected: "a class name", found: name.kindName), at: .key(TypedTree.classKey), excerpt: name.excerpt)
         }
         var object = table.beginTypedObject(className)
+        guard !object.isFoundationValue else {
+            throw failure(
+                .unsupported("the class name \(className) is Foundation's, which keyed archives read as a plain value; write the value itself"),
+                at: .key(TypedTree.classKey))
+        }
         if followsPaths { containers[TypedTree.keyPath(for: ModelPath(path))] = object.uid }
         for (key, element) in entries where key != TypedTree.classKey {
             table.addField(key, to: &object)
@@ -151,6 +168,10 @@ struct KeyedArchiveWriter {
     /// The UID of the object an alias names, writing it now when it comes later in the tree.
     private mutating func alias(_ target: String) throws(Failure) -> Int32 {
         guard followsPaths else { throw .followPaths }
+        if openPlain.contains(target) {
+            throw failure(
+                .unsupported("the alias \"\(target)\" points back into a plain array or dictionary that contains it; only $class objects can be part of a cycle"))
+        }
         if let uid = containers[target] { return uid }
         guard !resolving.contains(target), let value = TypedTree.resolve(target, in: root), value[TypedTree.aliasKey] == nil else {
             throw failure(.invalidValue("the alias \"\(target)\" does not lead to an object"))
