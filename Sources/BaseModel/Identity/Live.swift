@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// The one live instance of an identified model in an ``IdentityMap``: a reference that every
 /// holder shares, whose value later payloads for the same identifier merge into.
@@ -16,20 +17,36 @@ import Foundation
 /// ```
 ///
 /// It is `Sendable`: reads, updates and merges may come from any task. The value sits behind a
-/// `Mutex`; merges and updates also hold the map's writer lock, so an update never loses a merge
+/// lock; merges and updates also hold the map's writer lock, so an update never loses a merge
 /// that ran at the same time, and the reverse.
+///
+/// It is `Observable`: in SwiftUI or inside `withObservationTracking`, reading `user.name`
+/// registers that property, and a merge or update notifies its observers only when `name`
+/// changed (for a property type that is `Equatable`; otherwise on every change). Reading
+/// ``value`` registers the whole value.
 @dynamicMemberLookup
-public final class Live<Value: IdentifiedModel>: Sendable {
+public final class Live<Value: IdentifiedModel>: Sendable, Observable {
     /// The identifier, fixed for the instance's life.
     public let id: Value.ID
     /// The map this instance belongs to; `nil` for a detached instance.
     let map: IdentityMap?
     private let state: Locked<State>
+    private let registrar = ObservationRegistrar()
 
     private struct State {
         var value: Value
         var observers: [Int: AsyncStream<Value>.Continuation] = [:]
         var nextObserver = 0
+        /// The properties read through dynamic member lookup, which Observation may be tracking.
+        var observedMembers: [AnyKeyPath: ObservedMember] = [:]
+    }
+
+    /// A property of the value that has been read through the instance: how to tell whether a
+    /// new value changed it, and how to tell Observation.
+    private struct ObservedMember {
+        let hasChanged: @Sendable (Value, Value) -> Bool
+        let willSet: @Sendable (Live) -> Void
+        let didSet: @Sendable (Live) -> Void
     }
 
     /// Creates a detached instance, in no map: it is not found by identifier and nothing merges
@@ -47,12 +64,38 @@ public final class Live<Value: IdentifiedModel>: Sendable {
 
     /// A snapshot of the current value.
     public var value: Value {
+        registrar.access(self, keyPath: \.value)
+        return currentValue
+    }
+
+    /// The value, without telling Observation it was read.
+    private var currentValue: Value {
         state.withLock { $0.value }
     }
 
     /// Reads a property of the current value.
-    public subscript<T>(dynamicMember keyPath: KeyPath<Value, T>) -> T {
-        value[keyPath: keyPath]
+    public subscript<T>(dynamicMember keyPath: KeyPath<Value, T> & Sendable) -> T {
+        registrar.access(self, keyPath: \.[dynamicMember: keyPath])
+        return state.withLock { state in
+            if state.observedMembers[keyPath] == nil {
+                state.observedMembers[keyPath] = Self.observedMember(keyPath)
+            }
+            return state.value[keyPath: keyPath]
+        }
+    }
+
+    private static func observedMember<T>(_ keyPath: KeyPath<Value, T> & Sendable) -> ObservedMember {
+        ObservedMember(
+            hasChanged: { old, new in !Self.areEqual(old[keyPath: keyPath], new[keyPath: keyPath]) },
+            willSet: { live in live.registrar.willSet(live, keyPath: \.[dynamicMember: keyPath]) },
+            didSet: { live in live.registrar.didSet(live, keyPath: \.[dynamicMember: keyPath]) })
+    }
+
+    /// Whether two values of a property are equal; values of a type that is not `Equatable`
+    /// count as different.
+    private static func areEqual<T>(_ old: T, _ new: T) -> Bool {
+        guard let old = old as? any Equatable else { return false }
+        return old.isEqual(to: new)
     }
 
     /// Changes the value in place and announces the change like a merge (``changes``,
@@ -72,7 +115,7 @@ public final class Live<Value: IdentifiedModel>: Sendable {
     ) throws(Failure) -> Result {
         guard let map else {
             detachedUpdates.lock()
-            var value = self.value
+            var value = currentValue
             let result: Result
             do {
                 result = try body(&value)
@@ -87,7 +130,7 @@ public final class Live<Value: IdentifiedModel>: Sendable {
             return result
         }
         return try map.withWriter { () throws(Failure) -> Result in
-            var value = self.value
+            var value = currentValue
             let result = try body(&value)
             let changed = restoringIdentifier(value)
             replace(with: changed)
@@ -99,7 +142,7 @@ public final class Live<Value: IdentifiedModel>: Sendable {
     private func restoringIdentifier(_ value: Value) -> Value {
         guard value.id != id else { return value }
         var restored = value
-        restored = (try? restored.withIdentifier(id)) ?? self.value
+        restored = (try? restored.withIdentifier(id)) ?? currentValue
         return restored
     }
 
@@ -119,9 +162,16 @@ public final class Live<Value: IdentifiedModel>: Sendable {
         return stream
     }
 
-    /// Sets the value (the caller holds the writer lock when the instance is in a map).
+    /// Sets the value (the caller holds the writer lock when the instance is in a map), telling
+    /// Observation about the value and each property read through the instance that changed.
     func replace(with value: Value) {
+        let (old, members) = state.withLock { ($0.value, Array($0.observedMembers.values)) }
+        let changed = members.filter { $0.hasChanged(old, value) }
+        registrar.willSet(self, keyPath: \.value)
+        for member in changed { member.willSet(self) }
         state.withLock { $0.value = value }
+        for member in changed { member.didSet(self) }
+        registrar.didSet(self, keyPath: \.value)
     }
 
     /// Yields `value` to the instance's observers.
@@ -155,6 +205,13 @@ extension IdentifiedModel {
         entries[Self.identifierKey] = id.modelIdentifier.treeValue
         tree = .dictionary(entries)
         return try TreeDecoder.decode(Self.self, from: tree, plain: true, report: nil)
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
     }
 }
 
