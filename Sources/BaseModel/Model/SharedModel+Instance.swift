@@ -23,11 +23,17 @@ extension SharedModel {
     /// Creating it never posts a notification. It is safe to call from any task; if two tasks
     /// race to create it, both get the same instance.
     ///
+    /// Reading it inside `withObservationTracking` or a SwiftUI view registers the instance:
+    /// replacing it (``setSharedInstance(_:)``, ``reloadSharedInstance()``, a struct's
+    /// ``save()``) tells the observer. A class model made `@Observable` also reports changes to
+    /// its properties.
+    ///
     /// Re-entry: BaseModel flagged a class while it loaded its resource file, because loading
     /// called `init` on nested instances of the same class. Here files are read as trees and
     /// nested models are built by decoding, which never asks for `shared`, so no flag is needed.
     /// The one way to recurse is an `init()` that itself reads `shared`: don't.
     public static var shared: Self {
+        SharedInstanceObservation.of(Self.self).accessed()
         if let existing = SharedInstances.instance(of: Self.self) as? Self { return existing }
         var build = SharedInstanceBuild<Self>()
         build.quarantineSavedData()
@@ -66,7 +72,9 @@ extension SharedModel {
     /// on the default center with the old instance as object, and yields the new one to every
     /// ``sharedInstanceUpdates`` stream — synchronously, on the caller's thread.
     public static func setSharedInstance(_ instance: Self?) {
-        let (old, listeners) = SharedInstances.replace(with: instance.map { SharedInstances.Box(value: $0) }, for: Self.self)
+        let (old, listeners) = SharedInstanceObservation.of(Self.self).replacing {
+            SharedInstances.replace(with: instance.map { SharedInstances.Box(value: $0) }, for: Self.self)
+        }
         guard let old else { return }
         NotificationCenter.default.post(name: .baseModelSharedInstanceUpdated, object: old)
         let update = SharedInstanceUpdate(typeName: typeName, wasCleared: instance == nil)
