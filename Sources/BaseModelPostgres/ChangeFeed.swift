@@ -109,6 +109,7 @@ final class ChangeFeed: Sendable {
                     return
                 }
                 // The connection dropped: reconnect below.
+                PersistenceLog.logger.warning("PostgreSQL change feed lost its connection (\(error)); reconnecting")
             }
             if let connection { await PostgresStore.closeQuietly(connection) }
             do {

@@ -71,7 +71,9 @@ public final class PostgresStore: ModelStore {
     private let codec: any FormatCodec
     private let context: ModelContext
 
-    static let logger = Logger(label: "BaseModelPostgres")
+    /// The app's logger (see `PersistenceLog`), taken when used: PostgresNIO's connection and
+    /// query events go where the app's other lines go, and nowhere when it gave none.
+    static var logger: Logger { PersistenceLog.logger }
 
     /// Opens the store at `url` (`postgres://user:password@host:port/database?sslmode=disable`),
     /// migrating the schema when needed.

@@ -27,6 +27,7 @@ extension Model {
                 }
             }
         }
+        PersistenceLog.logger.notice("\(typeName): saved data of version \(version) migrated to version \(schemaVersion)")
         return (migrated, version)
     }
 

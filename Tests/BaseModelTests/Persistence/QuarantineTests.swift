@@ -40,13 +40,10 @@ final class Journal: SharedModel, @unchecked Sendable {
     static var resourceFile: String { JournalFixture.resource.path }
 }
 
-/// Log lines of the `BaseModel` logger, captured for the whole test process.
+/// Log lines given to an app's logger, kept in memory.
 final class CapturedLog: LogHandler, @unchecked Sendable {
-    static let lines = Locked<[String]>([])
-    static let installed: Void = LoggingSystem.bootstrap { CapturedLog(label: $0) }
-
-    let label: String
-    init(label: String) { self.label = label }
+    let lines = Locked<[String]>([])
+    var logger: Logger { Logger(label: "App", factory: { _ in self }) }
 
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
@@ -55,7 +52,7 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         set { metadata[key] = newValue }
     }
     func log(event: LogEvent) {
-        Self.lines.withLock { $0.append("\(event.level) \(label): \(event.message)") }
+        lines.withLock { $0.append("\(event.level): \(event.message)") }
     }
 }
 
@@ -111,9 +108,10 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         #expect(try Data(contentsOf: URL(fileURLWithPath: try #require(failure.quarantine))) == old)
     }
 
-    /// The failure is announced three ways: a notification, a stream event, a log line.
+    /// The failure is announced three ways: a notification, a stream event, a log line to the
+    /// app's logger (the task-local one of `withLogger`).
     @Test func theFailureIsPostedStreamedAndLogged() async throws {
-        CapturedLog.installed
+        let log = CapturedLog()
         try JournalFixture.reset(format: .json)
         try Data("{\"title\": ".utf8).write(to: URL(fileURLWithPath: Journal.saveFile))
         let posted = Locked<[SharedInstanceFailure]>([])
@@ -122,14 +120,29 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         }
         defer { NotificationCenter.default.removeObserver(observer) }
         let updates = Journal.sharedInstanceUpdates
-        _ = Journal.shared
+        withLogger(log.logger) { _ in _ = Journal.shared }
         let failure = try #require(Journal.sharedInstanceFailure)
         #expect(posted.withLock { $0 } == [failure])
         var iterator = updates.makeAsyncIterator()
         #expect(await iterator.next() == SharedInstanceUpdate(typeName: "Journal", wasCleared: false, failure: failure))
-        let logged = CapturedLog.lines.withLock { $0 }.filter { $0.contains("Journal.unreadable-") }
+        let logged = log.lines.withLock { $0 }.filter { $0.contains("Journal.unreadable-") }
         #expect(logged.count == 1)
-        #expect(logged.first?.hasPrefix("error BaseModel: Journal: ") == true)
+        #expect(logged.first?.hasPrefix("error: Journal: ") == true)
+    }
+
+    /// Without a `withLogger` scope the library writes no log line anywhere: swift-log's
+    /// default handler would print to standard error.
+    @Test func withoutTheAppsLoggerNothingIsLogged() throws {
+        #expect(PersistenceLog.logger.handler is SwiftLogNoOpLogHandler)
+        let log = CapturedLog()
+        withLogger(log.logger) { _ in
+            #expect(PersistenceLog.logger.label == "App")
+        }
+        try JournalFixture.reset(format: .json)
+        try Data("{\"title\": ".utf8).write(to: URL(fileURLWithPath: Journal.saveFile))
+        _ = Journal.shared
+        #expect(Journal.sharedInstanceFailure != nil)
+        #expect(log.lines.withLock { $0 }.isEmpty)
     }
 
     /// `reloadSharedInstance()` still throws, moves the file aside, and keeps the instance.
