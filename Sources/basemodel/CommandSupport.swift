@@ -18,16 +18,30 @@ enum CommandSupport {
     ///
     /// - Throws: an exit code after printing a one-line error.
     static func read(_ path: String) throws -> (codec: any FormatCodec, tree: ModelValue, size: Int) {
+        let (codec, tree, size, _) = try read(path, progress: { ProgressLine(inputSize: $0, isTerminal: false) })
+        return (codec, tree, size)
+    }
+
+    /// Reads `path` as ``read(_:)`` does, showing the reading and decoding phases on the
+    /// progress line `progress` makes for the file's size.
+    ///
+    /// - Throws: an exit code after printing a one-line error.
+    static func read(
+        _ path: String, progress: (Int) -> ProgressLine
+    ) throws -> (codec: any FormatCodec, tree: ModelValue, size: Int, progress: ProgressLine) {
         let data: Data
+        let line: ProgressLine
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            (data, line) = try ProgressLine.read(path, showingOn: progress)
         } catch {
             throw failure("cannot read \(path): \(error.localizedDescription)")
         }
         do {
+            line.show(.decoding)
             let codec = try formats.detect(data)
-            return (codec, try codec.decodeTree(from: data), data.count)
+            return (codec, try codec.decodeTree(from: data), data.count, line)
         } catch {
+            line.finish()
             throw failure("\(path): \(explain(error))")
         }
     }

@@ -11,7 +11,8 @@ struct Convert: ParsableCommand {
             in FORMAT, to OUT or to standard output. Typed objects ("$class") and shared objects \
             ("$alias") carry over between the formats that store them (keyed-archive, hr-xml, \
             hr-json, hr-binary, fast). Property lists cannot hold null: converting a tree with null to \
-            xml or binary fails. The output file is written atomically.
+            xml or binary fails. The output file is written atomically. On a terminal, files of \
+            1 MiB or more show a progress line on standard error (nothing when it is redirected).
 
             Encrypted formats: `crypto` (CryptoCoding v2, readable by the Objective-C library) and \
             `encrypted` (the authenticated AES-256-GCM envelope, sealing the tree in --inner). \
@@ -43,25 +44,34 @@ struct Convert: ParsableCommand {
         guard formats.formats.contains(innerFormat), innerFormat != .encrypted else {
             throw CommandSupport.failure("unknown inner format \"\(inner)\"; use one of \(CommandSupport.formatNames)")
         }
-        let (_, tree, _) = try CommandSupport.read(file)
+        let (_, tree, _, progress) = try CommandSupport.read(file, progress: { ProgressLine(inputSize: $0) })
+        defer { progress.finish() }
         let codec: any FormatCodec
         do {
             codec = target == .encrypted
                 ? EnvelopeCodec(secret: .passwords(PasswordPrompt.provider), inner: innerFormat, formats: formats)
                 : try formats.codec(for: target)
         } catch {
+            progress.finish()
             throw CommandSupport.failure("\(error)")
         }
         let bytes: Data
         do {
+            progress.show(.encoding)
             bytes = try codec.encodeTree(tree)
         } catch {
+            progress.finish()
             throw CommandSupport.failure("cannot write \(file) as \(target): \(CommandSupport.explain(error))")
         }
-        guard let output else { return FileHandle.standardOutput.write(bytes) }
+        guard let output else {
+            progress.finish()
+            return FileHandle.standardOutput.write(bytes)
+        }
+        progress.show(.writing)
         do {
             try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
+            progress.finish()
             throw CommandSupport.failure("cannot write \(output): \(error.localizedDescription)")
         }
     }
