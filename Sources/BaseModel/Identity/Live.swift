@@ -20,8 +20,9 @@ import Foundation
 /// that ran at the same time, and the reverse.
 @dynamicMemberLookup
 public final class Live<Value: IdentifiedModel>: Sendable {
-    /// The identifier, fixed for the instance's life.
-    public let id: Value.ID
+    /// The identifier, fixed for the instance's life (users read it as `live.id`, through
+    /// dynamic member lookup).
+    let id: Value.ID
     /// The map this instance belongs to; `nil` for a detached instance.
     let map: IdentityMap?
     private let state: Locked<State>
