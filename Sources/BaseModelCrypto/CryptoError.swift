@@ -1,12 +1,11 @@
 import BaseModel
 
 /// What went wrong opening encrypted bytes, as ``BaseModel/ModelError/reason`` carries it
-/// (`.other(domain: "crypto", …)`): compare a reason with ``BaseModel/ModelError/Reason/wrongPassword``
-/// and its siblings, or read ``BaseModel/ModelError/cryptoError``.
+/// (`.other(domain: "crypto", …)`): read it as ``BaseModel/ModelError/cryptoError``.
 ///
 /// ```swift
 /// do { _ = try Diary(data: sealed) }
-/// catch where error.reason == .wrongPassword { askAgain() }
+/// catch where error.cryptoError == .wrongPassword { askAgain() }
 /// ```
 public enum CryptoError: String, Sendable, Hashable {
     /// The encrypted bytes failed their integrity check: they were altered or damaged after they
@@ -21,20 +20,21 @@ public enum CryptoError: String, Sendable, Hashable {
     static let domain = "crypto"
 }
 
+/// The reasons the crypto codecs throw; users read them as ``BaseModel/ModelError/cryptoError``.
 extension ModelError.Reason {
     /// The encrypted bytes were altered or damaged after they were written (the key was right).
-    public static var authenticationFailed: Self {
+    static var authenticationFailed: Self {
         .other(domain: CryptoError.domain, code: CryptoError.authenticationFailed.rawValue,
                message: "authentication failed: the encrypted data was altered or damaged")
     }
 
     /// The password or key does not open the encrypted bytes.
-    public static var wrongPassword: Self {
+    static var wrongPassword: Self {
         .other(domain: CryptoError.domain, code: CryptoError.wrongPassword.rawValue, message: "wrong password or key")
     }
 
     /// The bytes are encrypted and no password or key was available; `what` says for what.
-    public static func passwordRequired(_ what: String) -> Self {
+    static func passwordRequired(_ what: String) -> Self {
         .other(domain: CryptoError.domain, code: CryptoError.passwordRequired.rawValue, message: "a password is required: \(what)")
     }
 }

@@ -7,7 +7,7 @@
 /// CryptoFormats.register(passwords: .environment())       // also BASEMODEL_PASSWORD
 /// ```
 public enum CryptoFormats {
-    /// Registers the CryptoCoding codec (`crypto`) and ``EnvelopeCodec`` (`encrypted`) in
+    /// Registers the CryptoCoding codec (`crypto`) and the envelope codec (`encrypted`) in
     /// `formats`, so files in them are detected on load and can be written, and
     /// the keychain storage for ``BaseModel/ModelFormat/keychain`` shared instances.
     ///
@@ -31,5 +31,27 @@ public enum CryptoFormats {
         formats.register(CryptoCodingCodec(passwords: provider))
         formats.register(EnvelopeCodec(secret: .passwords(provider), kdf: kdf, inner: inner, formats: formats))
         formats.register(KeychainStorage(), for: .keychain)
+    }
+
+    /// A codec of the `encrypted` format (an AES-256-GCM envelope around the bytes of an inner
+    /// format) with its own secret, to register in a registry of your own or to call directly.
+    /// ``register(passwords:inner:in:)`` registers one that asks the ``EncryptedModel`` types.
+    /// New files sealed with a password derive their key with scrypt (N = 2^15, r = 8, p = 1).
+    ///
+    /// ```swift
+    /// let formats = FormatRegistry()
+    /// formats.register(CryptoFormats.envelope(secret: .key(key), inner: .json, formats: formats))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - secret: default: the ``EncryptedModel`` types of ``BaseModel/ModelRegistry/shared``.
+    ///   - inner: the format of the sealed bytes in new files; default
+    ///     ``BaseModel/ModelFormat/keyedArchive``.
+    ///   - formats: where the inner codec is found; default ``BaseModel/FormatRegistry/shared``.
+    public static func envelope(
+        secret: EnvelopeSecret = .passwords(.modelTypes()), inner: ModelFormat = .keyedArchive,
+        formats: FormatRegistry = .shared
+    ) -> any FormatCodec {
+        EnvelopeCodec(secret: secret, inner: inner, formats: formats)
     }
 }

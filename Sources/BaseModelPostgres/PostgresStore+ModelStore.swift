@@ -2,14 +2,6 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStore {
-    /// Saves `model` in its own transaction (see ``save(_:)-([M])``).
-    ///
-    /// - Throws: ``ModelError`` when the model cannot be encoded, the row changed since this
-    ///   store read it (``isConflict(_:)``), or the database cannot be written.
-    public func save<M: IdentifiedModel>(_ model: M) async throws(ModelError) {
-        try await saveRows([model])
-    }
-
     /// Saves `models` in one transaction: every process sees all of them or none, and one
     /// conflict or failure writes none. Each saved row notifies the change feed on commit.
     ///
@@ -24,7 +16,7 @@ extension PostgresStore {
     /// The model of `type` stored under `id`, or `nil`.
     ///
     /// - Throws: ``ModelError`` when the row cannot be read or no longer decodes as `type`.
-    public func fetch<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
+    package func fetchStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
         try await fetchWithVersion(M.self, key: RowKey(type: M.typeName, id: id.modelIdentifier))?.0
     }
 
@@ -93,7 +85,7 @@ extension PostgresStore {
     /// Whether a row of `type` is stored under `id`.
     ///
     /// - Throws: ``ModelError`` when the database cannot be read.
-    public func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+    package func containsStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         let key = RowKey(type: M.typeName, id: id.modelIdentifier)
         return try await Self.database("look up \(key.type) \(id)") {
             var found = false

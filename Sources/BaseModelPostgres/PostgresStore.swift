@@ -45,7 +45,7 @@ import PostgresNIO
 /// - Queries: ``fetchAll(_:where:)``
 /// - Conflicts: ``ConflictPolicy``, ``isConflict(_:)``, ``update(_:id:attempts:_:)``
 /// - The feed: ``changes(of:)``, ``attach(_:for:)``
-public final class PostgresStore: ModelStore {
+public final class PostgresStore: ModelStore, StoreShortcuts {
     /// What a save does when the row changed since this store read it.
     public enum ConflictPolicy: Sendable, Hashable {
         /// Throw a conflict error and write nothing (the default).

@@ -17,8 +17,8 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
 
     /// What went wrong.
     public var kind: Kind
-    /// What happened, for a person: the address, the user or the database, and the server's words.
-    public var message: String
+    /// What happened, for a person (``description``).
+    var message: String
 
     /// Creates an error.
     init(_ kind: Kind, _ message: String) {
@@ -26,6 +26,6 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
         self.message = message
     }
 
-    /// The message.
+    /// What happened, for a person: the address, the user or the database, and the server's words.
     public var description: String { message }
 }

@@ -18,7 +18,7 @@ extension SQLiteStore {
     /// The model of `type` stored under `id`, or `nil`.
     ///
     /// - Throws: ``ModelError`` when the row cannot be read or no longer decodes as `type`.
-    public func fetch<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
+    package func fetchStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
         let typeName = M.typeName
         let key = id.modelIdentifier.databaseValue
         let row = try await Self.asyncDatabase("fetch \(typeName) \(id)") {
@@ -104,7 +104,7 @@ extension SQLiteStore {
     /// Whether a row of `type` is stored under `id`.
     ///
     /// - Throws: ``ModelError`` when the database cannot be read.
-    public func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+    package func containsStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         let typeName = M.typeName
         let key = id.modelIdentifier.databaseValue
         return try await Self.asyncDatabase("look up \(typeName) \(id)") {

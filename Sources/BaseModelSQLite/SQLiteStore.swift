@@ -32,7 +32,7 @@ import GRDB
 /// ## Topics
 /// - Opening: ``init(path:format:context:)``, ``init(url:format:context:)``,
 ///   ``embedded(format:)``
-public final class SQLiteStore: ModelStore {
+public final class SQLiteStore: ModelStore, StoreShortcuts {
     /// The database file.
     let url: URL
     /// The format new saves encode models in. Rows keep the format they were written in, so a

@@ -49,7 +49,7 @@ struct Convert: ParsableCommand {
         let codec: any FormatCodec
         do {
             codec = target == .encrypted
-                ? EnvelopeCodec(secret: .passwords(PasswordPrompt.provider), inner: innerFormat, formats: formats)
+                ? CryptoFormats.envelope(secret: .passwords(PasswordPrompt.provider), inner: innerFormat, formats: formats)
                 : try formats.codec(for: target)
         } catch {
             progress.finish()

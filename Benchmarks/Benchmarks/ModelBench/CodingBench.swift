@@ -93,7 +93,7 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
         case .fast: return try model.data(format: fastFormat)
         case .fastTree:
             let codec = try FormatRegistry.shared.codec(for: fastFormat)
-            return try codec.encodeTree(ModelEncoder(registry: .shared).encode(model))
+            return try TreePath(inner: codec).encodeModel(model, context: .shared)
         case .keyedArchive: return try model.data(format: .keyedArchive)
         case .json: return try model.data(format: .json)
         case .foundationJSON: return try jsonEncoder.encode(model)
@@ -109,7 +109,7 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
         case .fast, .keyedArchive: return try T(data: data)
         case .fastTree:
             let codec = try FormatRegistry.shared.codec(for: fastFormat)
-            return try ModelDecoder(registry: .shared).decode(T.self, from: codec.decodeTree(from: data))
+            return try TreePath(inner: codec).decodeModel(T.self, from: data, context: .shared)
         case .json: return try T(json: data)
         case .foundationJSON: return try jsonDecoder.decode(T.self, from: data)
         case .foundationJSONEqualWork: return try equalWorkDecoder.decode(T.self, from: data)

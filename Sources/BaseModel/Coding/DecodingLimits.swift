@@ -10,9 +10,7 @@ import Foundation
 /// gigabytes. Set other limits on the context a decode runs with:
 ///
 /// ```swift
-/// var limits = DecodingLimits()
-/// limits.maximumDepth = 64
-/// limits.maximumValues = 100_000
+/// let limits = DecodingLimits(maximumDepth: 64, maximumValues: 100_000)
 /// let upload = try Upload(data: body, context: ModelContext(limits: limits))
 /// ```
 ///
@@ -27,18 +25,26 @@ public struct DecodingLimits: Sendable, Hashable {
     /// stack than its thread has left runs on a thread of its own with enough, so any thread,
     /// including the 512 KiB ones Apple platforms give secondary threads, can decode the deepest
     /// input this allows.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
     /// How many values the decoded tree may hold, counting every copy of a shared container or
     /// aliased object. `nil` (the default): 262,144 plus one per byte of input (a file without
     /// shared containers holds fewer values than bytes).
-    public var maximumValues: Int?
+    package var maximumValues: Int?
 
     /// How many bytes of strings and data the decoded tree may hold, counting every copy. `nil`
     /// (the default): 16 MiB plus two per byte of input.
-    public var maximumStringBytes: Int?
+    package var maximumStringBytes: Int?
 
     /// Creates limits; the defaults are those of ``standard``.
+    ///
+    /// - Parameters:
+    ///   - maximumDepth: how deep containers may nest (a model holding its children in an array
+    ///     is two levels per generation); any thread can decode the deepest input this allows.
+    ///   - maximumValues: how many values the decoded tree may hold, counting every copy of a
+    ///     shared container or aliased object; `nil`: 262,144 plus one per byte of input.
+    ///   - maximumStringBytes: how many bytes of strings and data the decoded tree may hold,
+    ///     counting every copy; `nil`: 16 MiB plus two per byte of input.
     public init(maximumDepth: Int = 512, maximumValues: Int? = nil, maximumStringBytes: Int? = nil) {
         self.maximumDepth = maximumDepth
         self.maximumValues = maximumValues

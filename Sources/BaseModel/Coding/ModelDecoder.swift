@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// let game = try ModelDecoder().decode(Game.self, from: ["game_id": "93"])
 /// ```
-public struct ModelDecoder: Sendable {
+package struct ModelDecoder: Sendable {
     /// When set, the decoder reads *typed trees* (see ``FormatCodec``): a dictionary's `$class`
     /// picks the registered model type to build (a `Dog` for an `Animal` property, when `Dog` is
     /// a registered subclass), and `{"$alias": path}` gives the class instance already decoded at
@@ -24,7 +24,7 @@ public struct ModelDecoder: Sendable {
     var identityMap: IdentityMap?
 
     /// Creates a decoder; pass a registry to read typed trees, and a map for `Live` properties.
-    public init(registry: ModelRegistry? = nil, identityMap: IdentityMap? = nil) {
+    package init(registry: ModelRegistry? = nil, identityMap: IdentityMap? = nil) {
         self.registry = registry
         self.identityMap = identityMap
     }
@@ -33,7 +33,7 @@ public struct ModelDecoder: Sendable {
     ///
     /// - Throws: ``ModelError`` with the path of the offending value (in the input's keys), the
     ///   expected and found kinds and an excerpt.
-    public func decode<T: Decodable>(_ type: T.Type, from value: ModelValue) throws(ModelError) -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: ModelValue) throws(ModelError) -> T {
         try TreeDecoder.decode(type, from: value, plain: false, registry: registry, report: nil, identityMap: identityMap)
     }
 
@@ -47,4 +47,8 @@ public struct ModelDecoder: Sendable {
             try TreeDecoder.decode(type, from: value, plain: false, registry: registry, report: pointer, identityMap: identityMap)
         }
     }
+
+    /// A context with this decoder's model types (the shared ones when it has none: a format
+    /// that stores types reads them with those) and identity map.
+    var context: ModelContext { ModelContext(types: registry ?? .shared, identityMap: identityMap) }
 }

@@ -10,14 +10,14 @@ import Foundation
 /// ```swift
 /// let tree = try ModelEncoder().encode(game)   // ["game_id": "93", "venue": ["address": …]]
 /// ```
-public struct ModelEncoder: Sendable {
+package struct ModelEncoder: Sendable {
     /// When set, the encoder writes a *typed tree* (see ``FormatCodec``): every model dictionary
     /// starts with `"$class"`, its registered name, and a class instance met again is written as
     /// `{"$alias": "<key path of its first occurrence>"}`, so the graph keeps its shape.
     var registry: ModelRegistry?
 
     /// Creates an encoder; pass a registry to write typed trees.
-    public init(registry: ModelRegistry? = nil) {
+    package init(registry: ModelRegistry? = nil) {
         self.registry = registry
     }
 
@@ -25,7 +25,11 @@ public struct ModelEncoder: Sendable {
     ///
     /// - Throws: ``ModelError`` when a transformer or a hand-written `encode(to:)` fails, with the
     ///   path of the value.
-    public func encode<T: Encodable>(_ value: T) throws(ModelError) -> ModelValue {
+    package func encode<T: Encodable>(_ value: T) throws(ModelError) -> ModelValue {
         try TreeEncoder.encode(value, plain: false, registry: registry)
     }
+
+    /// A context with this encoder's model types (the shared ones when it has none: a format
+    /// that stores types writes them with those).
+    var context: ModelContext { ModelContext(types: registry ?? .shared) }
 }

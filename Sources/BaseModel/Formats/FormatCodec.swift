@@ -46,42 +46,53 @@ public protocol FormatCodec: Sendable {
     /// where "bytes in a format → model" happens (`Model(data:)`, files, shared instances and
     /// stores all come here).
     ///
-    /// The default reads the tree with ``decodeTree(from:)`` and decodes it with `decoder`, whose
-    /// registry is used when the format ``storesTypes`` (``ModelRegistry/shared`` when it has
-    /// none) and ignored when it does not. A codec that can read models straight from its bytes
-    /// overrides this; the result must be the same model, or the same error.
+    /// The default reads the tree with ``decodeTree(from:)`` and decodes it with the mapping
+    /// rules; `context` gives the model types a format that ``storesTypes`` reads `$class` with,
+    /// and the identity map `Live` properties resolve through. A codec that can read models
+    /// straight from its bytes overrides this; the result must be the same model, or the same
+    /// error.
     ///
     /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
     ///   its path).
-    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T
+    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T
 
     /// The bytes of `value`, a model above all, in this format: the one place where
     /// "model → bytes in a format" happens.
     ///
-    /// The default encodes the tree with `encoder` (as a typed tree, with its registry or
-    /// ``ModelRegistry/shared``, when the format ``storesTypes``) and writes it with
+    /// The default encodes the tree with the mapping rules (as a typed tree, with the model
+    /// types of `context`, when the format ``storesTypes``) and writes it with
     /// ``encodeTree(_:)``. A codec that can write models straight to bytes overrides this; the
     /// bytes must be the same.
     ///
     /// - Throws: ``ModelError`` when a value cannot be encoded or stored in the format.
-    func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data
+    func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data
 }
 
 extension FormatCodec {
     /// Plain formats store no types.
     public var storesTypes: Bool { false }
 
-    /// Through the tree: ``decodeTree(from:)``, then `decoder`.
-    public func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        try decodeModelThroughTree(type, from: data, using: decoder)
+    /// Through the tree: ``decodeTree(from:)``, then the mapping rules.
+    public func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
+        try decodeModelThroughTree(type, from: data, using: context.decoder)
     }
 
-    /// Through the tree: `encoder`, then ``encodeTree(_:)``.
-    public func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
-        try encodeModelThroughTree(value, using: encoder)
+    /// Through the tree: the mapping rules, then ``encodeTree(_:)``.
+    public func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
+        try encodeModelThroughTree(value, using: context.encoder)
     }
 
-    /// The tree path of ``decodeModel(_:from:using:)``, for codecs that override it and still
+    /// ``decodeModel(_:from:context:)`` with `decoder`'s model types and identity map.
+    package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        try decodeModel(type, from: data, context: decoder.context)
+    }
+
+    /// ``encodeModel(_:context:)`` with `encoder`'s model types.
+    package func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        try encodeModel(value, context: encoder.context)
+    }
+
+    /// The tree path of ``decodeModel(_:from:context:)``, for codecs that override it and still
     /// need it for some inputs.
     /// A value that does not fit is reported in this format, as the codecs that read models
     /// straight from their bytes report it.
@@ -95,7 +106,7 @@ extension FormatCodec {
         }
     }
 
-    /// The tree path of ``encodeModel(_:using:)``.
+    /// The tree path of ``encodeModel(_:context:)``.
     func encodeModelThroughTree<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
         try encodeTree(forThisFormat(encoder).encode(value))
     }

@@ -35,7 +35,7 @@ public final class FormatRegistry: Sendable {
     }
 
     /// Makes `storage` the place where shared instances saved in `format` live (replacing an
-    /// earlier registration): ``SharedModel/save()`` hands them to it, and loading takes the
+    /// earlier registration): ``SharedModel/save(overwriting:)`` hands them to it, and loading takes the
     /// storage's layer instead of a save file's.
     package func register(_ storage: any SharedInstanceStorage, for format: ModelFormat) {
         storages.withLock { $0[format] = storage }

@@ -32,7 +32,7 @@ public struct ModelFormat: Hashable, Sendable, RawRepresentable, CustomStringCon
     public static let hrJSON = ModelFormat(rawValue: "hr-json")
     /// An HRCoder tree with `$class` and `$alias`, as a binary property list. Extension `plist`.
     public static let hrBinary = ModelFormat(rawValue: "hr-binary")
-    /// User defaults: ``SharedModel/save()`` stores one defaults key per codable property in
+    /// User defaults: ``SharedModel/save(overwriting:)`` stores one defaults key per codable property in
     /// ``SharedModel/userDefaultsSuite``; written to a file, it is a binary property list, as in BaseModel.
     public static let userDefaults = ModelFormat(rawValue: "user-defaults")
     /// FastCoding 3.3: compact binary with class definitions, string and object aliases,

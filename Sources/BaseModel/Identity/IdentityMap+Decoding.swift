@@ -10,7 +10,7 @@ extension Live: LiveTreeDecoding {
 
 extension Live: Decodable {
     /// Decodes a **detached** instance (in no map) with a decoder other than the library's, such
-    /// as Foundation's `JSONDecoder`. ``ModelDecoder`` and ``IdentityMap`` never call this: they
+    /// as Foundation's `JSONDecoder`. This library's decoders and ``IdentityMap`` never call this: they
     /// resolve the value through a map.
     ///
     /// - Throws: What decoding the model throws.

@@ -26,8 +26,9 @@ import Observation
 /// ``value`` registers the whole value.
 @dynamicMemberLookup
 public final class Live<Value: IdentifiedModel>: Sendable, Observable {
-    /// The identifier, fixed for the instance's life.
-    public let id: Value.ID
+    /// The identifier, fixed for the instance's life (users read it as `live.id`, through
+    /// dynamic member lookup).
+    let id: Value.ID
     /// The map this instance belongs to; `nil` for a detached instance.
     let map: IdentityMap?
     private let state: Locked<State>

@@ -27,7 +27,7 @@ public struct ModelContext: Sendable {
     package var applicationSupport: URL?
     /// How much a decode with this context may build: nesting, values and bytes of strings
     /// (``DecodingLimits/standard`` unless set).
-    public var limits: DecodingLimits
+    package var limits: DecodingLimits
 
     /// Creates a context; every part defaults to the shared one, and the limits to
     /// ``DecodingLimits/standard``.

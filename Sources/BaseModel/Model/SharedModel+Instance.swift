@@ -118,20 +118,13 @@ extension SharedModel {
     /// another, so none is lost or torn.
     ///
     /// It refuses to replace saved data that could not be read nor moved aside (see
-    /// ``shared``); ``save(overwriting:)`` replaces it.
+    /// ``shared``), and data a newer version wrote; `save(overwriting: true)` replaces it. Say
+    /// so only after the user chose to drop that data.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` when a class instance is not the shared
     ///   one or the saved data must not be replaced, and the errors of writing the file (see
     ///   ``write(to:format:atomically:context:)-(String,_,_,_)``).
-    public func save() throws(ModelError) {
-        try save(overwriting: false)
-    }
-
-    /// ``save()``, and with `overwriting` true, also over saved data that ``save()`` refuses to
-    /// replace. Say so only after the user chose to drop that data.
-    ///
-    /// - Throws: as ``save()``.
-    public func save(overwriting: Bool) throws(ModelError) {
+    public func save(overwriting: Bool = false) throws(ModelError) {
         if Swift.type(of: self) is AnyClass {
             guard let current = SharedInstances.instance(of: Self.self), (current as AnyObject) === (self as AnyObject) else {
                 throw ModelError(.unsupported("only the shared instance of \(Self.typeName) can be saved; write(to:format:) saves any instance"))
@@ -159,7 +152,7 @@ extension SharedModel {
 
     /// The schema version of the saved data the shared instance was built from (see
     /// ``Model/schemaVersion``): above the type's own when a newer app wrote it, and then
-    /// ``save()`` refuses to replace it. `nil` when there was no saved data.
+    /// ``save(overwriting:)`` refuses to replace it. `nil` when there was no saved data.
     public static var savedSchemaVersion: Int? { SharedInstances.savedState(of: Self.self).version }
 
     /// The URL of ``resourceFile``: an absolute path as it is, else in ``resourceBundle``.

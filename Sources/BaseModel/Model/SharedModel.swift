@@ -1,7 +1,7 @@
 import Foundation
 
 /// A model with a shared instance (BaseModel's `sharedInstance`): built on first use from the
-/// defaults of `init()`, a bundled resource file and a save file, and saved with ``save()``.
+/// defaults of `init()`, a bundled resource file and a save file, and saved with ``save(overwriting:)``.
 ///
 /// ```swift
 /// final class TodoList: SharedModel {
@@ -27,7 +27,7 @@ import Foundation
 /// - ``sharedInstanceUpdates``
 /// - ``sharedInstanceFailure``
 /// - ``savedSchemaVersion``
-/// - ``save()``
+/// - ``save(overwriting:)``
 /// - ``save(overwriting:)``
 ///
 /// ### Where it lives
@@ -37,7 +37,7 @@ import Foundation
 /// - ``resourceBundle``
 /// - ``userDefaultsSuite``
 public protocol SharedModel: Model {
-    /// The format ``save()`` writes the shared instance in. Default: ``ModelFormat/keyedArchive``,
+    /// The format ``save(overwriting:)`` writes the shared instance in. Default: ``ModelFormat/keyedArchive``,
     /// as in BaseModel. For large models or frequent saves, return ``ModelFormat/fast``
     /// (FastCoding): it keeps types and shared instances like a keyed archive, in a smaller file
     /// that loads faster, as BaseModel recommended.

@@ -1,5 +1,5 @@
 /// A place other than a save file where a format keeps shared instances, plugged into
-/// ``SharedModel/save()`` and shared-instance loading for one ``ModelFormat``.
+/// ``SharedModel/save(overwriting:)`` and shared-instance loading for one ``ModelFormat``.
 ///
 /// The core registers one for ``ModelFormat/userDefaults`` (one defaults key per property);
 /// other targets plug in their own (the crypto target's keychain format stores one secret item

@@ -18,7 +18,7 @@ enum SharedInstances {
     struct SavedState: Sendable {
         /// The last load's failure, until a load succeeds.
         var failure: SharedInstanceFailure?
-        /// Why ``SharedModel/save()`` must not write: data it could not move aside, or data of a
+        /// Why ``SharedModel/save(overwriting:)`` must not write: data it could not move aside, or data of a
         /// newer version. `nil` when saving is safe.
         var saveRefusal: ModelError?
         /// The schema version of the saved data last read; `nil` when there was none.

@@ -22,7 +22,7 @@ import Foundation
 /// which ``fetchAll(_:)`` no longer lists, and logged; one written by a newer
 /// ``Model/schemaVersion`` is refused. Files of older versions are migrated on fetch and
 /// written in the current version by the next save.
-public final class DirectoryStore: ModelStore {
+public final class DirectoryStore: ModelStore, StoreShortcuts {
     /// The folder holding a folder per type.
     let directory: URL
     /// The format new files are written in.
@@ -178,7 +178,7 @@ public final class DirectoryStore: ModelStore {
     }
 
     /// Whether a file exists for `id`.
-    public func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+    package func containsStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         FileManager.default.fileExists(atPath: fileURL(for: M.self, id: id).path)
     }
 }

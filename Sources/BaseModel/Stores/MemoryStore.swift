@@ -9,7 +9,7 @@ import OrderedCollections
 /// try await store.save(game)
 /// let copy = try await store.fetch(Game.self, id: game.id)
 /// ```
-public final class MemoryStore: ModelStore {
+public final class MemoryStore: ModelStore, StoreShortcuts {
     private let entries = Locked<[String: OrderedDictionary<ModelIdentifier, ModelValue>]>([:])
 
     /// Creates an empty store.
@@ -67,7 +67,7 @@ public final class MemoryStore: ModelStore {
     }
 
     /// Whether a model of `type` is stored under `id`.
-    public func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+    package func containsStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         entries.withLock { $0[M.typeName]?[id.modelIdentifier] != nil }
     }
 }

@@ -24,6 +24,10 @@
 /// ## Topics
 /// - Writing: ``save(_:)-(M)``, ``save(_:)-([M])``, ``delete(_:id:)``, ``deleteAll(_:)``
 /// - Reading: ``fetch(_:id:)``, ``fetchAll(_:)``, ``contains(_:id:)``, ``fetchSynchronously(_:id:)``
+///
+/// A store implements the five requirements; ``save(_:)-(M)``, ``fetch(_:id:)`` and
+/// ``contains(_:id:)`` are built on them (the stores of this package answer the last two with
+/// a cheaper query of their own).
 public protocol ModelStore: Sendable {
     /// Saves several models of one type, each under its identifier, replacing what was stored
     /// for it, as one batch where the store can (a transaction). A reader never sees a
@@ -32,11 +36,6 @@ public protocol ModelStore: Sendable {
     /// - Throws: ``ModelError`` for the first model that cannot be encoded or written; its stored
     ///   copy is then untouched.
     func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError)
-
-    /// The model of `type` stored under `id`, or `nil` when there is none.
-    ///
-    /// - Throws: ``ModelError`` when the stored copy cannot be read or decoded.
-    func fetch<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M?
 
     /// Every stored model of `type`, in no particular order. An entry that fails to decode is
     /// reported in ``StoreFetchResult/failures`` and does not stop the others.
@@ -58,11 +57,6 @@ public protocol ModelStore: Sendable {
     @discardableResult
     func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int
 
-    /// Whether a model of `type` is stored under `id`.
-    ///
-    /// - Throws: ``ModelError`` when the store cannot be read.
-    func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool
-
     /// The model of `type` stored under `id`, read without suspending: the identity map calls
     /// this from its synchronous decode. It blocks for the read (a file or a row), so app code
     /// in async contexts should call ``fetch(_:id:)``.
@@ -80,8 +74,24 @@ extension ModelStore {
         try await save([model])
     }
 
-    /// Reads through ``fetchSynchronously(_:id:)``.
+    /// The model of `type` stored under `id`, or `nil` when there is none.
+    ///
+    /// - Throws: ``ModelError`` when the stored copy cannot be read or decoded.
     public func fetch<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
-        try fetchSynchronously(type, id: id)
+        if let shortcuts = self as? any StoreShortcuts {
+            return try await shortcuts.fetchStored(type, id: id)
+        }
+        return try fetchSynchronously(type, id: id)
+    }
+
+    /// Whether a model of `type` is stored under `id`.
+    ///
+    /// - Throws: ``ModelError`` when the store cannot be read (a store of another package also
+    ///   when the stored copy does not decode: it answers by fetching).
+    public func contains<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+        if let shortcuts = self as? any StoreShortcuts {
+            return try await shortcuts.containsStored(type, id: id)
+        }
+        return try fetchSynchronously(type, id: id) != nil
     }
 }

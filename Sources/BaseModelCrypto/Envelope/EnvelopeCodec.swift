@@ -22,30 +22,17 @@ import Foundation
 /// with an older file sealed under the same password, or revealing the file's size and the type
 /// name in the label (the header is authenticated, not encrypted).
 ///
-/// Errors (``ModelError`` with format `encrypted`): ``ModelError/Reason/truncated`` for a file
-/// that ends inside the header or tag; ``ModelError/Reason/authenticationFailed`` for a damaged
-/// header (its checksum) or damaged ciphertext or tag (GCM); ``ModelError/Reason/wrongPassword``
-/// when the header is intact but the key check does not match the derived key;
-/// ``ModelError/Reason/passwordRequired(_:)`` when no password or key is available.
-public struct EnvelopeCodec: FormatCodec {
-    /// The secret an envelope codec seals and opens with: ``passwords(_:)`` or ``key(_:)``.
-    public struct Secret: Sendable {
-        enum Kind {
-            case passwords(PasswordProvider)
-            case key(SendableKey)
-        }
-
-        let kind: Kind
-
-        /// Passwords from a provider, asked with the label (the root's type name).
-        public static func passwords(_ provider: PasswordProvider) -> Secret { Secret(kind: .passwords(provider)) }
-
-        /// One raw key for every file; any size, stretched to AES-256 by HMAC.
-        public static func key(_ key: SymmetricKey) -> Secret { Secret(kind: .key(SendableKey(key: key))) }
-    }
-
+/// Errors (``ModelError`` with format `encrypted`): `truncated` for a file that ends inside the
+/// header or tag; ``CryptoError/authenticationFailed`` for a damaged header (its checksum) or
+/// damaged ciphertext or tag (GCM); ``CryptoError/wrongPassword`` when the header is intact but
+/// the key check does not match the derived key; ``CryptoError/passwordRequired`` when no
+/// password or key is available.
+///
+/// Internal: users register it with ``CryptoFormats/register(passwords:inner:in:)`` or build one
+/// with ``CryptoFormats/envelope(secret:inner:formats:)``.
+struct EnvelopeCodec: FormatCodec {
     /// The secret.
-    let secret: Secret
+    let secret: EnvelopeSecret
     /// The KDF new files are written with when the secret is a password.
     let kdf: EnvelopeKDF
     /// The format of the sealed bytes in new files.
@@ -60,15 +47,15 @@ public struct EnvelopeCodec: FormatCodec {
     ///   - secret: default: the ``EncryptedModel`` types of ``ModelRegistry/shared``.
     ///   - inner: the format of the sealed bytes; default ``ModelFormat/keyedArchive``.
     ///   - formats: where the inner codec is found; default ``FormatRegistry/shared``.
-    public init(
-        secret: Secret = .passwords(.modelTypes()), inner: ModelFormat = .keyedArchive, formats: FormatRegistry = .shared
+    init(
+        secret: EnvelopeSecret = .passwords(.modelTypes()), inner: ModelFormat = .keyedArchive, formats: FormatRegistry = .shared
     ) {
         self.init(secret: secret, kdf: .strong, inner: inner, formats: formats)
     }
 
     /// Creates the codec with another KDF for new files (`kdf` is ignored for a raw key).
     init(
-        secret: Secret = .passwords(.modelTypes()), kdf: EnvelopeKDF, inner: ModelFormat = .keyedArchive,
+        secret: EnvelopeSecret = .passwords(.modelTypes()), kdf: EnvelopeKDF, inner: ModelFormat = .keyedArchive,
         formats: FormatRegistry = .shared
     ) {
         self.secret = secret
@@ -78,22 +65,22 @@ public struct EnvelopeCodec: FormatCodec {
     }
 
     /// ``ModelFormat/encrypted``.
-    public var format: ModelFormat { .encrypted }
+    var format: ModelFormat { .encrypted }
     /// `sealed`.
-    public var fileExtension: String { "sealed" }
+    var fileExtension: String { "sealed" }
     /// Models are sealed as typed trees (with `$class` and `$alias`) whatever the inner format,
     /// so types and shared objects survive even inside JSON.
-    public var storesTypes: Bool { true }
+    var storesTypes: Bool { true }
 
     /// 100 for bytes that start with the magic `BMSEAL`.
-    public func confidence(for data: Data) -> Int? {
+    func confidence(for data: Data) -> Int? {
         data.starts(with: EnvelopeHeader.magic) ? 100 : nil
     }
 
     /// Opens the envelope and reads the inner bytes in the format the header names.
     ///
     /// - Throws: ``ModelError`` as described on the type, then the inner codec's errors.
-    public func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let plaintext = try open(data)
         return try formats.codec(for: plaintext.format).decodeTree(from: plaintext.bytes)
     }
@@ -102,7 +89,7 @@ public struct EnvelopeCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for the
     ///   label, and the inner codec's errors.
-    public func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         let label: String
         if case .string(let name)? = tree[TypedTree.classKey] { label = name } else { label = "" }
         return try seal(try formats.codec(for: inner).encodeTree(tree), format: inner, label: label)

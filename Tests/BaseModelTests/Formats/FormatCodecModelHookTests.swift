@@ -28,13 +28,13 @@ import Testing
         func confidence(for data: Data) -> Int? { inner.confidence(for: data) }
         func decodeTree(from data: Data) throws(ModelError) -> ModelValue { try inner.decodeTree(from: data) }
         func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data { try inner.encodeTree(tree) }
-        func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
             decodes += 1
-            return try inner.decodeModel(type, from: data, using: decoder)
+            return try inner.decodeModel(type, from: data, context: context)
         }
-        func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
             encodes += 1
-            return try inner.encodeModel(value, using: encoder)
+            return try inner.encodeModel(value, context: context)
         }
     }
 

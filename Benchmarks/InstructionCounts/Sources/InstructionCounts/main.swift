@@ -43,8 +43,8 @@ func run<T: Model>(_ type: T.Type) throws {
         case "JSON-decode": _ = try jsonDecoder.decode(T.self, from: foundationJSON)
         case "json-encode": bytes += try model.data(format: .json).count
         case "fast-encode": bytes += try model.data(format: .fast).count
-        case "tree-encode": if case .dictionary(let entries) = try ModelEncoder().encode(model) { bytes += entries.count }
-        case "typed-tree-encode": if case .dictionary(let entries) = try ModelEncoder(registry: .shared).encode(model) { bytes += entries.count }
+        case "tree-encode": if case .dictionary(let entries) = try model.treeRepresentation() { bytes += entries.count }
+        case "typed-tree-encode": bytes += try TypedTreeCount().encodeModel(model, context: .shared).count
         case "pretty-json": bytes += try model.jsonData(prettyPrinted: true).count
         case "plist-encode": bytes += try model.data(format: .binaryPropertyList).count
         case "ka-encode": bytes += try model.data(format: .keyedArchive).count

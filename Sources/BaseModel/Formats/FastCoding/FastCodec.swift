@@ -39,8 +39,8 @@ import Foundation
 /// errors. Use it for files from untrusted sources. In every mode malformed input is a
 /// ``ModelError`` with format `fast` and a byte offset, never a crash.
 ///
-/// Models skip the tree in both directions (``encodeModel(_:using:)`` and
-/// ``decodeModel(_:from:using:)``), with the same bytes and the same models as this codec's tree
+/// Models skip the tree in both directions (``encodeModel(_:context:)`` and
+/// ``decodeModel(_:from:context:)``), with the same bytes and the same models as this codec's tree
 /// methods.
 ///
 /// Pick `fast` for large models and frequent saves: it is the smallest and quickest format the
@@ -109,8 +109,9 @@ struct FastCodec: FormatCodec {
     /// code runs, so `init(from:)`, `init()` and transformers run once.
     ///
     /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
-    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        try StackReserve.run { () throws(ModelError) -> T in
+    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
+        let decoder = context.decoder
+        return try StackReserve.run { () throws(ModelError) -> T in
             guard !safe, let index = FastIndex.ofModelFile(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
             return try decodeModel(type, from: index, using: decoder)
         }
@@ -129,8 +130,9 @@ struct FastCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError`` when a value cannot be encoded (with its path), or stored (as
     ///   ``encodeTree(_:)``).
-    func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
-        try StackReserve.run { () throws(ModelError) -> Data in
+    func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
+        let encoder = context.encoder
+        return try StackReserve.run { () throws(ModelError) -> Data in
             let writer = FastModelWriter()
             try TreeEncoder.write(value, registry: forThisFormat(encoder).registry, to: writer)
             return try writer.finish()

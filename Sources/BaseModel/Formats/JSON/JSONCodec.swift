@@ -35,7 +35,8 @@ struct JSONCodec: FormatCodec {
     /// ASCII, a huge integer) is read as a tree, before any model code runs.
     ///
     /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type.
-    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
+        let decoder = context.decoder
         guard let index = JSONIndex.ofDocument(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
         return try TreeDecoder.decode(type, from: index, registry: nil, identityMap: decoder.identityMap, format: format)
     }
@@ -54,14 +55,14 @@ struct JSONCodec: FormatCodec {
     ///
     /// - Throws: ``ModelError`` when a value cannot be encoded (with its path), or has no JSON
     ///   form (a non-finite number, nesting deeper than the limit).
-    func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+    func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
         try Self.data(of: value, options: [])
     }
 
     /// `value` as JSON with `options` (not ``JSONWriter/Options/sortedKeys``), through the one
     /// encoder and ``JSONModelWriter``.
     ///
-    /// - Throws: ``ModelError`` as ``encodeModel(_:using:)``.
+    /// - Throws: ``ModelError`` as ``encodeModel(_:context:)``.
     static func data<T: Encodable>(of value: T, options: JSONWriter.Options) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
             let writer = JSONModelWriter(options: options)

@@ -52,8 +52,9 @@ package struct KeyedArchiveCodec: FormatCodec {
     /// `init(from:)`, `init()` and transformers run once.
     ///
     /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
-    package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        try StackReserve.run { () throws(ModelError) -> T in
+    package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
+        let decoder = context.decoder
+        return try StackReserve.run { () throws(ModelError) -> T in
             guard type != ModelValue.self, let index = KeyedArchiveIndex.of(data) else {
                 return try decodeModelThroughTree(type, from: data, using: decoder)
             }

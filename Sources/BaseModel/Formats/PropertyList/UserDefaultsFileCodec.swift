@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `user-defaults` format written to a file: a binary property list, as BaseModel's
-/// `writeToFile:format:` wrote for `BMFileFormatUserDefaults`. ``SharedModel/save()`` stores into the
+/// `writeToFile:format:` wrote for `BMFileFormatUserDefaults`. ``SharedModel/save(overwriting:)`` stores into the
 /// defaults instead. Reading such a file is the binary plist codec's job, so this codec never
 /// claims bytes in detection.
 struct UserDefaultsFileCodec: FormatCodec {

@@ -1,0 +1,15 @@
+import BaseModel
+import Foundation
+
+/// Another codec's bytes ↔ tree with `FormatCodec`'s default model hooks: a model goes through
+/// the tree (the one encoder's typed tree, then `encodeTree`; `decodeTree`, then the one
+/// decoder), the route the streaming codecs are compared with.
+struct TreePath: FormatCodec {
+    let inner: any FormatCodec
+    var format: ModelFormat { inner.format }
+    var fileExtension: String { inner.fileExtension }
+    var storesTypes: Bool { inner.storesTypes }
+    func confidence(for data: Data) -> Int? { inner.confidence(for: data) }
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue { try inner.decodeTree(from: data) }
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data { try inner.encodeTree(tree) }
+}
