@@ -109,11 +109,17 @@ extension TreeDecoder {
     }
 
     /// Reads a generated model in place from `input` (a dictionary or object; anything else is
-    /// decoded as a keyed container would, through `make(from:)`).
+    /// decoded as a keyed container would, through `make(from:)`). An instance of a subclass
+    /// (a default `Dog()` of an `Animal` property) is not read in place: its fields are not the
+    /// schema's, and a keyed container would make a new `T`.
     func readModel<T>(
         into value: inout T, from input: DecoderInput, component: ModelPath.Component, schema: ModelSchema,
         direct: any DirectModelReading
     ) throws where T: Decodable {
+        if schema.isClass, ObjectIdentifier(Swift.type(of: value as AnyObject)) != ObjectIdentifier(T.self) {
+            value = try decodeChild(T.self, from: input, component: component)
+            return
+        }
         let child = TreeDecoder(
             state: state, input: input, parent: self, component: component, schema: schema,
             keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
