@@ -28,12 +28,11 @@ package struct ModelMacro: MemberMacro, ExtensionMacro {
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        // The compiler lists `Model` in `protocols` unless the type conforms already (it names
-        // `Model` or a protocol refining it, or it is a subclass of a model).
+        // The compiler lists in `protocols` those of `Model` and `GeneratedCoding` the type does
+        // not conform to already (it names one, or it is a subclass of a model). Each is named:
+        // naming `GeneratedCoding` alone does not conform the type to `Model`, which it refines.
         guard let shape = ModelShape(declaration), !shape.isSubclass else { return [] }
         let model = makeMembers(of: declaration, shape: shape, attribute: node)
-        // The compiler lists the protocols the type does not conform to yet; each is named
-        // (naming `GeneratedCoding` alone does not conform the type to `Model`, which it refines).
         let missing = Set(protocols.map { $0.trimmed.description.split(separator: ".").last.map(String.init) ?? "" })
         let names = ["Model", "GeneratedCoding"].filter { missing.contains($0) && ($0 == "Model" || model.conformsToGeneratedCoding) }
         let conformance = names.isEmpty ? "" : ": " + names.map { "BaseModel." + $0 }.joined(separator: ", ")
