@@ -7,17 +7,32 @@ import PackageDescription
 
 /// The library under measurement: `BASEMODEL_ROOT` (set by compare.sh), else this repository.
 let root = ProcessInfo.processInfo.environment["BASEMODEL_ROOT"] ?? "../.."
+let rootURL = URL(fileURLWithPath: root, relativeTo: URL(fileURLWithPath: Context.packageDirectory, isDirectory: true))
 let rootName = URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent
+
+var targets: [Target] = [
+    .executableTarget(
+        name: "InstructionCounts",
+        dependencies: [.product(name: "BaseModel", package: rootName)]
+    )
+]
+// The model macro's routes (macro.sh), where the library has the macro and the sources are here
+// (compare.sh copies only InstructionCounts, and builds it alone: no swift-syntax).
+let fileManager = FileManager.default
+if fileManager.fileExists(atPath: rootURL.appendingPathComponent("Sources/BaseModelMacros").path),
+    fileManager.fileExists(atPath: Context.packageDirectory + "/Sources/MacroCounts")
+{
+    targets.append(
+        .executableTarget(
+            name: "MacroCounts",
+            dependencies: [.product(name: "BaseModelMacros", package: rootName)]
+        ))
+}
 
 let package = Package(
     name: "InstructionCounts",
     platforms: [.macOS(.v14)],
     dependencies: [.package(path: root)],
-    targets: [
-        .executableTarget(
-            name: "InstructionCounts",
-            dependencies: [.product(name: "BaseModel", package: rootName)]
-        )
-    ],
+    targets: targets,
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,7 @@ build() {  # build ROOT INTO
     mkdir -p "$2/Sources/InstructionCounts"
     cp "$here/Sources/InstructionCounts/main.swift" "$2/Sources/InstructionCounts/"
     cp -L "$here"/Sources/InstructionCounts/*Models.swift "$here"/Sources/InstructionCounts/EqualWork.swift "$2/Sources/InstructionCounts/"
-    (cd "$2" && BASEMODEL_ROOT="$1" swift build -c release -q)
+    (cd "$2" && BASEMODEL_ROOT="$1" swift build -c release -q --product InstructionCounts)
 }
 build "$work/base" "$work/old"
 build "$repo" "$work/new"

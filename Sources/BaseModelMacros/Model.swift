@@ -18,7 +18,10 @@
 /// semantics (so `JSONDecoder` still works; a subclass calls `super` with the same decoder and
 /// encoder; `@Uncodable` properties are left out), and the schema as static data
 /// (``BaseModel/Model/declaredProperties``): every stored property in declaration order, a `nil`
-/// optional included, with its remote key path, transformer and optionality.
+/// optional included, with its remote key path, transformer and optionality. The engine reads
+/// and writes the fields of such a type directly (``BaseModel/GeneratedCoding``), without
+/// `Decoder`/`Encoder` containers, unless the type declares its own `init(from:)` or
+/// `encode(to:)`.
 ///
 /// The compiler reports a stored property without a default (it is the value a missing key
 /// keeps; a fix-it inserts an obvious one), two properties mapped to one remote key, a mapping
@@ -36,9 +39,11 @@
 ///   - coercion: Whether convertible values of another kind are accepted.
 @attached(
     member,
-    names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion))
+    names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion),
+    named(_readFields), named(_writeFields))
 @attached(
-    extension, conformances: BaseModel.Model,
-    names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion))
+    extension, conformances: BaseModel.Model, BaseModel.GeneratedCoding,
+    names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion),
+    named(_readFields), named(_writeFields))
 public macro Model(keyCase: KeyCase = .unchanged, coercion: Coercion = .strict) =
     #externalMacro(module: "BaseModelMacrosPlugin", type: "ModelMacro")

@@ -28,14 +28,18 @@ package struct ModelMacro: MemberMacro, ExtensionMacro {
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        // The compiler lists `Model` in `protocols` unless the type conforms already (it names
-        // `Model` or a protocol refining it, or it is a subclass of a model).
+        // The compiler lists in `protocols` those of `Model` and `GeneratedCoding` the type does
+        // not conform to already (it names one, or it is a subclass of a model). Each is named:
+        // naming `GeneratedCoding` alone does not conform the type to `Model`, which it refines.
         guard let shape = ModelShape(declaration), !shape.isSubclass else { return [] }
-        let conformance = protocols.isEmpty ? "" : ": BaseModel.Model"
+        let model = makeMembers(of: declaration, shape: shape, attribute: node)
+        let missing = Set(protocols.map { $0.trimmed.description.split(separator: ".").last.map(String.init) ?? "" })
+        let names = ["Model", "GeneratedCoding"].filter { missing.contains($0) && ($0 == "Model" || model.conformsToGeneratedCoding) }
+        let conformance = names.isEmpty ? "" : ": " + names.map { "BaseModel." + $0 }.joined(separator: ", ")
         guard shape.kind == .structure else {
-            return protocols.isEmpty ? [] : [try ExtensionDeclSyntax("extension \(type.trimmed)\(raw: conformance) {}")]
+            return conformance.isEmpty ? [] : [try ExtensionDeclSyntax("extension \(type.trimmed)\(raw: conformance) {}")]
         }
-        let members = makeMembers(of: declaration, shape: shape, attribute: node).codingDeclarations
+        let members = model.codingDeclarations
         let body = members.map { member in
             member.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")

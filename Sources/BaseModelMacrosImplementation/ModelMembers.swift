@@ -2,7 +2,8 @@ import SwiftSyntax
 
 /// The members `@Model` generates for a type: `CodingKeys`, `init()`, `init(from:)` and
 /// `encode(to:)` with the synthesized semantics (subclasses call `super` with the same decoder
-/// and encoder), and the schema as static data (`declaredProperties`, the key case, the coercion).
+/// and encoder), the generated coding the engine runs instead (`_readFields`, `_writeFields`),
+/// and the schema as static data (`declaredProperties`, the key case, the coercion).
 struct ModelMembers {
     let shape: ModelShape
     /// The stored properties, with the coding keys of the type's own `CodingKeys` if it has one.
@@ -44,9 +45,10 @@ struct ModelMembers {
         return declarations
     }
 
-    /// `CodingKeys`, `init()`, `init(from:)` and `encode(to:)`, less what the type declares. They
-    /// name no type and no expression of the source, so they may go in an extension (which, for
-    /// a struct, keeps its memberwise initializer).
+    /// `CodingKeys`, `init()`, `init(from:)` and `encode(to:)`, less what the type declares, and
+    /// the generated coding (`_readFields`, `_writeFields`). They name no type and no expression
+    /// of the source, so they may go in an extension (which, for a struct, keeps its memberwise
+    /// initializer).
     var codingDeclarations: [DeclSyntax] {
         var declarations: [DeclSyntax] = []
         // A subclass with no properties of its own needs no keys: it only calls `super`.
@@ -54,7 +56,57 @@ struct ModelMembers {
         if needsInit, !initIsInBody { declarations.append(initializer) }
         if !declared.names.contains("init(from:)") { declarations.append(decodingInitializer) }
         if !declared.names.contains("encode(to:)") { declarations.append(encodeMethod) }
+        declarations += fieldCodingDeclarations
         return declarations
+    }
+
+    /// Whether the type writes its own `init(from:)` or `encode(to:)`: the engine must then run
+    /// them, not generated coding (`declaredProperties` says so, and subclasses inherit it).
+    var hasOwnCoding: Bool { declared.names.contains("init(from:)") || declared.names.contains("encode(to:)") }
+
+    /// Whether the type conforms to `GeneratedCoding` (in its extension): every struct and class
+    /// that does not code itself, and a class that does (with empty members, which the engine
+    /// does not run) so that its subclasses can override them. A subclass inherits it.
+    var conformsToGeneratedCoding: Bool {
+        switch shape.kind {
+        case .structure, .finalClass: !hasOwnCoding
+        case .baseClass: true
+        case .subclass: false
+        }
+    }
+
+    /// `_readFields(from:)` and `_writeFields(to:)`: one read and one write per codable stored
+    /// property, in declaration order, after the superclass's.
+    private var fieldCodingDeclarations: [DeclSyntax] {
+        let coded = properties.filter(\.isCoded)
+        switch shape.kind {
+        case .structure, .finalClass:
+            if hasOwnCoding { return [] }
+        case .baseClass:
+            // Never run (the schema says the type codes itself): only for subclasses to override.
+            if hasOwnCoding { return [readFieldsMethod([]), writeFieldsMethod([])] }
+        case .subclass:
+            if hasOwnCoding || coded.isEmpty { return [] }
+        }
+        return [readFieldsMethod(coded), writeFieldsMethod(coded)]
+    }
+
+    private func readFieldsMethod(_ coded: [StoredProperty]) -> DeclSyntax {
+        var lines: [String] = []
+        if shape.isSubclass { lines.append("try super._readFields(from: &reader)") }
+        for property in coded {
+            // `init(from:)` does not read a constant with a default either.
+            lines.append(property.isDecoded ? "try reader.read(&self.\(property.identifier))" : "reader.skip()")
+        }
+        let modifiers = shape.kind == .structure ? "\(shape.access)mutating " : shape.encodeModifiers
+        return "\(raw: modifiers)func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {\(raw: Self.body(lines))}"
+    }
+
+    private func writeFieldsMethod(_ coded: [StoredProperty]) -> DeclSyntax {
+        var lines: [String] = []
+        if shape.isSubclass { lines.append("try super._writeFields(to: &writer)") }
+        for property in coded { lines.append("try writer.write(self.\(property.identifier))") }
+        return "\(raw: shape.encodeModifiers)func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {\(raw: Self.body(lines))}"
     }
 
     /// Whether to write `init()`: every property has a default, the type declares none, and
@@ -164,7 +216,8 @@ struct ModelMembers {
         let list = entries.isEmpty ? "[]" : "[\n\(Self.indented(entries.map { $0 + "," }))\n]"
         let type = shape.isOverridable ? shape.name : "Self"
         let inheriting = shape.isSubclass ? "inheriting: super.declaredProperties, " : ""
-        let value = "BaseModel.ModelProperties(of: \(type).self, \(inheriting)\(list))"
+        let ownCoding = hasOwnCoding ? "generatedCoding: false, " : ""
+        let value = "BaseModel.ModelProperties(of: \(type).self, \(inheriting)\(ownCoding)\(list))"
         let checks = checkStatements
         guard !checks.isEmpty else {
             return """
@@ -215,6 +268,12 @@ struct ModelMembers {
         case 1: return keys[0]
         default: return ".firstOf(\(keys.joined(separator: ", ")))"
         }
+    }
+
+    /// The inside of a body's braces: the lines indented on lines of their own, or one line
+    /// break for none.
+    private static func body(_ lines: [String]) -> String {
+        "\n" + (lines.isEmpty ? "" : indented(lines) + "\n")
     }
 
     /// Lines (each possibly several) indented by four spaces.

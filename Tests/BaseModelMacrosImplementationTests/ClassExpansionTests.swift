@@ -54,9 +54,19 @@ import Testing
                     try container.encode(self.name, forKey: .name)
                     try container.encodeIfPresent(self.legs, forKey: .legs)
                 }
+
+                func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.name)
+                    try reader.read(&self.legs)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.name)
+                    try writer.write(self.legs)
+                }
             }
 
-            extension Animal: BaseModel.Model {
+            extension Animal: BaseModel.Model, BaseModel.GeneratedCoding {
             }
             """)
     }
@@ -112,6 +122,18 @@ import Testing
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.breed, forKey: .breed)
                     try container.encodeIfPresent(self.vet, forKey: .vet)
+                }
+
+                override func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try super._readFields(from: &reader)
+                    try reader.read(&self.breed)
+                    try reader.read(&self.vet)
+                }
+
+                override func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try super._writeFields(to: &writer)
+                    try writer.write(self.breed)
+                    try writer.write(self.vet)
                 }
             }
             """)
@@ -195,9 +217,17 @@ import Testing
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .id)
                 }
+
+                func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.id)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.id)
+                }
             }
 
-            extension Store: BaseModel.Model {
+            extension Store: BaseModel.Model, BaseModel.GeneratedCoding {
             }
             """)
     }
@@ -243,9 +273,124 @@ import Testing
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.sides, forKey: .sides)
                 }
+
+                open func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.sides)
+                }
+
+                open func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.sides)
+                }
             }
 
-            extension Shape: BaseModel.Model {
+            extension Shape: BaseModel.Model, BaseModel.GeneratedCoding {
+            }
+            """)
+    }
+
+    @Test func aBaseClassThatEncodesItselfHasGeneratedCodingForItsSubclassesOnly() {
+        assertExpansion(
+            """
+            @Model class Reading {
+                var value = 0.0
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(value)
+                }
+            }
+            """,
+            expandedSource: """
+            class Reading {
+                var value = 0.0
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(value)
+                }
+
+                class var declaredProperties: BaseModel.ModelProperties? {
+                    BaseModel.ModelProperties(of: Reading.self, generatedCoding: false, [
+                        .init("value"),
+                    ])
+                }
+
+                class var keyCase: BaseModel.KeyCase {
+                    .unchanged
+                }
+
+                class var coercion: BaseModel.Coercion {
+                    .strict
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case value
+                }
+
+                required init() {
+                }
+
+                required init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                        try container.decode(Value.self, forKey: key)
+                    }
+                    self.value = try decoded(.value)
+                }
+
+                func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                }
+            }
+
+            extension Reading: BaseModel.Model, BaseModel.GeneratedCoding {
+            }
+            """)
+    }
+
+    @Test func aSubclassThatDecodesItselfInheritsTheGeneratedCoding() {
+        assertExpansion(
+            """
+            @Model final class Thermometer: Reading {
+                var unit = "C"
+                required init(from decoder: any Decoder) throws {
+                    unit = "K"
+                    try super.init(from: decoder)
+                }
+            }
+            """,
+            expandedSource: """
+            final class Thermometer: Reading {
+                var unit = "C"
+                required init(from decoder: any Decoder) throws {
+                    unit = "K"
+                    try super.init(from: decoder)
+                }
+
+                override class var declaredProperties: BaseModel.ModelProperties? {
+                    func checkMapping(of model: Thermometer) {
+                        func superclassIsAModel<Superclass: BaseModel.Model>(_ type: Superclass.Type) {
+                        }
+                        superclassIsAModel(Reading.self)
+                    }
+                    return BaseModel.ModelProperties(of: Thermometer.self, inheriting: super.declaredProperties, generatedCoding: false, [
+                        .init("unit"),
+                    ])
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case unit
+                }
+
+                required init() {
+                    super.init()
+                }
+
+                override func encode(to encoder: any Encoder) throws {
+                    try super.encode(to: encoder)
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.unit, forKey: .unit)
+                }
             }
             """)
     }

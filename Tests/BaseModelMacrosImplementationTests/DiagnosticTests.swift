@@ -25,7 +25,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case name
                 }
@@ -41,6 +41,14 @@ import Testing
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.name)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.name)
                 }
             }
             """,
@@ -75,7 +83,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case name
                 }
@@ -91,6 +99,14 @@ import Testing
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.name)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.name)
                 }
             }
             """,
@@ -125,7 +141,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case name
                 }
@@ -141,6 +157,14 @@ import Testing
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.name)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.name)
                 }
             }
             """,
@@ -168,7 +192,7 @@ import Testing
                 }
             }
 
-            extension Point: BaseModel.Model {
+            extension Point: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case x, y
                 }
@@ -186,6 +210,16 @@ import Testing
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.x, forKey: .x)
                     try container.encode(self.y, forKey: .y)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.x)
+                    try reader.read(&self.y)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.x)
+                    try writer.write(self.y)
                 }
             }
             """,
@@ -244,7 +278,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case id, score, tags, venue, rating, note
                 }
@@ -273,6 +307,24 @@ import Testing
                     try container.encode(self.venue, forKey: .venue)
                     try container.encodeIfPresent(self.rating, forKey: .rating)
                     try container.encodeIfPresent(self.note, forKey: .note)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.id)
+                    try reader.read(&self.score)
+                    try reader.read(&self.tags)
+                    try reader.read(&self.venue)
+                    try reader.read(&self.rating)
+                    try reader.read(&self.note)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.id)
+                    try writer.write(self.score)
+                    try writer.write(self.tags)
+                    try writer.write(self.venue)
+                    try writer.write(self.rating)
+                    try writer.write(self.note)
                 }
             }
             """,
@@ -315,7 +367,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case id
                 }
@@ -331,6 +383,14 @@ import Testing
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .id)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.id)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.id)
                 }
             }
             """)
@@ -375,7 +435,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case name, title, id, gameID, city, literal, escaped
                 }
@@ -403,6 +463,26 @@ import Testing
                     try container.encode(self.city, forKey: .city)
                     try container.encode(self.literal, forKey: .literal)
                     try container.encode(self.escaped, forKey: .escaped)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.name)
+                    try reader.read(&self.title)
+                    try reader.read(&self.id)
+                    try reader.read(&self.gameID)
+                    try reader.read(&self.city)
+                    try reader.read(&self.literal)
+                    try reader.read(&self.escaped)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.name)
+                    try writer.write(self.title)
+                    try writer.write(self.id)
+                    try writer.write(self.gameID)
+                    try writer.write(self.city)
+                    try writer.write(self.literal)
+                    try writer.write(self.escaped)
                 }
             }
             """,
@@ -439,7 +519,7 @@ import Testing
                 }
             }
 
-            extension User: BaseModel.Model {
+            extension User: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case userID, legacyID
                 }
@@ -457,6 +537,16 @@ import Testing
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.userID, forKey: .userID)
                     try container.encode(self.legacyID, forKey: .legacyID)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.userID)
+                    try reader.read(&self.legacyID)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.userID)
+                    try writer.write(self.legacyID)
                 }
             }
             """,
@@ -532,7 +622,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case id
                 }
@@ -548,6 +638,14 @@ import Testing
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .id)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.id)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.id)
                 }
             }
             """,
@@ -579,7 +677,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case id
                 }
@@ -595,6 +693,14 @@ import Testing
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .id)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.id)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.id)
                 }
             }
             """,
@@ -629,7 +735,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case kind
                 }
@@ -641,6 +747,14 @@ import Testing
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.kind, forKey: .kind)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    reader.skip()
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.kind)
                 }
             }
             """,

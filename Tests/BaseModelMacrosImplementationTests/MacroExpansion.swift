@@ -25,7 +25,7 @@ func assertExpansion(
 
 /// The macros as the client module declares them (`@Model` with its conformance).
 private let macroSpecs: [String: MacroSpec] = [
-    "Model": MacroSpec(type: ModelMacro.self, conformances: ["Model"]),
+    "Model": MacroSpec(type: ModelMacro.self, conformances: ["Model", "GeneratedCoding"]),
     "Key": MacroSpec(type: MappingAttributeMacro.self),
     "Transform": MacroSpec(type: MappingAttributeMacro.self),
     "Uncodable": MacroSpec(type: MappingAttributeMacro.self),

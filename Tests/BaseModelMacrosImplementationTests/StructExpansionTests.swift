@@ -38,7 +38,7 @@ import Testing
                 }
             }
 
-            extension Game: BaseModel.Model {
+            extension Game: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case id, name, releaseDate, city, thumbnail
                 }
@@ -65,6 +65,22 @@ import Testing
                     try container.encodeIfPresent(self.releaseDate, forKey: .releaseDate)
                     try container.encode(self.city, forKey: .city)
                     try container.encodeIfPresent(self.thumbnail, forKey: .thumbnail)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.id)
+                    try reader.read(&self.name)
+                    try reader.read(&self.releaseDate)
+                    try reader.read(&self.city)
+                    try reader.read(&self.thumbnail)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.id)
+                    try writer.write(self.name)
+                    try writer.write(self.releaseDate)
+                    try writer.write(self.city)
+                    try writer.write(self.thumbnail)
                 }
             }
             """)
@@ -99,7 +115,7 @@ import Testing
                 }
             }
 
-            extension User: BaseModel.Model {
+            extension User: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case screenName, followersCount
                 }
@@ -117,6 +133,16 @@ import Testing
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.screenName, forKey: .screenName)
                     try container.encode(self.followersCount, forKey: .followersCount)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.screenName)
+                    try reader.read(&self.followersCount)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.screenName)
+                    try writer.write(self.followersCount)
                 }
             }
             """)
@@ -170,7 +196,7 @@ import Testing
                 }
             }
 
-            extension Release: BaseModel.Model {
+            extension Release: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case version, announced, score, homepage, local, kind, opaque
                 }
@@ -201,6 +227,26 @@ import Testing
                     try container.encodeIfPresent(self.local, forKey: .local)
                     try container.encode(self.kind, forKey: .kind)
                     try container.encode(self.opaque, forKey: .opaque)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.version)
+                    try reader.read(&self.announced)
+                    try reader.read(&self.score)
+                    try reader.read(&self.homepage)
+                    try reader.read(&self.local)
+                    try reader.read(&self.kind)
+                    try reader.read(&self.opaque)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.version)
+                    try writer.write(self.announced)
+                    try writer.write(self.score)
+                    try writer.write(self.homepage)
+                    try writer.write(self.local)
+                    try writer.write(self.kind)
+                    try writer.write(self.opaque)
                 }
             }
             """)
@@ -233,7 +279,7 @@ import Testing
                 }
             }
 
-            extension Point: BaseModel.Model {
+            extension Point: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case x, y
                 }
@@ -254,6 +300,16 @@ import Testing
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.x, forKey: .x)
                     try container.encode(self.y, forKey: .y)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.x)
+                    try reader.read(&self.y)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.x)
+                    try writer.write(self.y)
                 }
             }
             """)
@@ -289,7 +345,7 @@ import Testing
                 }
             }
 
-            extension Settings: BaseModel.Model {
+            extension Settings: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case `default`, limit, tags, note
                 }
@@ -314,6 +370,20 @@ import Testing
                     try container.encodeIfPresent(self.limit, forKey: .limit)
                     try container.encode(self.tags, forKey: .tags)
                     try container.encodeIfPresent(self.note, forKey: .note)
+                }
+
+                public mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.`default`)
+                    try reader.read(&self.limit)
+                    try reader.read(&self.tags)
+                    try reader.read(&self.note)
+                }
+
+                public func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.`default`)
+                    try writer.write(self.limit)
+                    try writer.write(self.tags)
+                    try writer.write(self.note)
                 }
             }
             """)
@@ -346,7 +416,7 @@ import Testing
                 }
             }
 
-            extension Size: BaseModel.Model {
+            extension Size: BaseModel.Model, BaseModel.GeneratedCoding {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
@@ -360,6 +430,16 @@ import Testing
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.width, forKey: .width)
                     try container.encode(self.height, forKey: .height)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.width)
+                    try reader.read(&self.height)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.width)
+                    try writer.write(self.height)
                 }
             }
             """)
@@ -385,7 +465,7 @@ import Testing
                 }
             }
 
-            extension Empty: BaseModel.Model {
+            extension Empty: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: CodingKey {
                 }
 
@@ -395,6 +475,12 @@ import Testing
 
                 func encode(to encoder: any Encoder) throws {
                     _ = encoder.container(keyedBy: CodingKeys.self)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
                 }
             }
             """)
@@ -430,7 +516,7 @@ import Testing
                 }
             }
 
-            extension Todo: BaseModel.Model {
+            extension Todo: BaseModel.Model, BaseModel.GeneratedCoding {
                 private enum CodingKeys: String, CodingKey {
                     case id, title, done
                 }
@@ -450,6 +536,58 @@ import Testing
                     try container.encode(self.id, forKey: .id)
                     try container.encode(self.title, forKey: .title)
                     try container.encode(self.done, forKey: .done)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.id)
+                    try reader.read(&self.title)
+                    try reader.read(&self.done)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.id)
+                    try writer.write(self.title)
+                    try writer.write(self.done)
+                }
+            }
+            """)
+    }
+
+    @Test func aStructThatDecodesItselfHasNoGeneratedCoding() {
+        assertExpansion(
+            """
+            @Model struct Celsius {
+                var degrees = 0.0
+                init(from decoder: any Decoder) throws {
+                    degrees = try decoder.singleValueContainer().decode(Double.self)
+                }
+            }
+            """,
+            expandedSource: """
+            struct Celsius {
+                var degrees = 0.0
+                init(from decoder: any Decoder) throws {
+                    degrees = try decoder.singleValueContainer().decode(Double.self)
+                }
+
+                static var declaredProperties: BaseModel.ModelProperties? {
+                    BaseModel.ModelProperties(of: Self.self, generatedCoding: false, [
+                        .init("degrees"),
+                    ])
+                }
+            }
+
+            extension Celsius: BaseModel.Model {
+                private enum CodingKeys: String, CodingKey {
+                    case degrees
+                }
+
+                init() {
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.degrees, forKey: .degrees)
                 }
             }
             """)

@@ -16,8 +16,8 @@ final class ModelSchema: Sendable {
     let declaredProperties: [ModelProperties.Property]?
     /// Everything about each known property, so a key costs one hash lookup.
     private let plans: [String: PropertyPlan]
-    /// For a type with generated coding: how to run its reading, and the plans of the
-    /// properties it reads, in its order.
+    /// For a type with generated coding: how to run its reading and writing, and the plans of
+    /// the properties it reads and writes (the declared codable ones, a superclass's first).
     let direct: (any DirectModelReading)?
     let fieldPlans: [PropertyPlan]
     /// The declared properties' plans, in declaration order: field `n` of generated code.
@@ -89,9 +89,15 @@ final class ModelSchema: Sendable {
         ordinalsByEncodedKey = ordinals
         encodesFieldsDirectly = writesDirectly
         defaultsMaker = DefaultsMaker<M>()
-        if let generated = M.self as? any GeneratedCoding.Type {
+        // Generated coding reads and writes the declared codable properties in declaration order.
+        // A subclass without the macro inherits its superclass's list and coding, which miss its
+        // own properties, and a type that writes its own `init(from:)` or `encode(to:)` must have
+        // them run: both are coded through `init(from:)` and `encode(to:)`.
+        if let generated = M.self as? any GeneratedCoding.Type, let declared, declared.generatedCoding,
+            declared.declaringType == ObjectIdentifier(M.self)
+        {
             direct = Self.directReader(generated)
-            fieldPlans = generated._fieldNames.map { mapping.plans[$0] ?? PropertyPlan(path: .key(M.keyCase.remoteKey(for: $0)), transformer: nil, isUncodable: false) }
+            fieldPlans = declared.properties.filter { !$0.isUncodable }.compactMap { mapping.plans[$0.name] }
         } else {
             direct = nil
             fieldPlans = []

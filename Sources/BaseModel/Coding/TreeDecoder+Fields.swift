@@ -108,12 +108,20 @@ extension TreeDecoder {
         value = try decodeChild(type, from: input, component: component)
     }
 
-    /// Reads a generated model in place from `input` (a dictionary or object; anything else is
-    /// decoded as a keyed container would, through `make(from:)`).
+    /// Reads a generated struct model in place from `input` (a dictionary or object; anything
+    /// else is decoded as a keyed container would, through `make(from:)`). A class model is
+    /// decoded as a new instance instead, as a keyed container would.
     func readModel<T>(
         into value: inout T, from input: DecoderInput, component: ModelPath.Component, schema: ModelSchema,
         direct: any DirectModelReading
     ) throws where T: Decodable {
+        // A class instance is never read in place: the default `init()` gave may be shared (a
+        // static instance, or a subclass instance whose fields are not `T`'s), and decoding must
+        // not change it. A new instance is made and read, as `init(from:)` would.
+        if schema.isClass {
+            value = try decodeChild(T.self, from: input, component: component)
+            return
+        }
         let child = TreeDecoder(
             state: state, input: input, parent: self, component: component, schema: schema,
             keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)

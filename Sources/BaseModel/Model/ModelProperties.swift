@@ -61,15 +61,23 @@ public struct ModelProperties: Sendable {
     let declaringType: ObjectIdentifier
     /// Every property, the inherited ones first.
     let properties: [Property]
+    /// Whether the engine may code the type through its ``GeneratedCoding`` members: not when
+    /// it, or a superclass, writes its own `init(from:)` or `encode(to:)`.
+    let generatedCoding: Bool
 
     /// The properties `type` declares, after those of its superclass.
     ///
     /// - Parameters:
     ///   - type: The type whose declaration lists `properties`.
     ///   - inherited: The superclass's list, for a subclass of a `@Model` class.
+    ///   - generatedCoding: `false` when the type writes its own `init(from:)` or `encode(to:)`,
+    ///     which the engine must then run.
     ///   - properties: The type's own stored properties, in declaration order.
-    public init(of type: Any.Type, inheriting inherited: ModelProperties? = nil, _ properties: [Property]) {
+    public init(
+        of type: Any.Type, inheriting inherited: ModelProperties? = nil, generatedCoding: Bool = true, _ properties: [Property]
+    ) {
         declaringType = ObjectIdentifier(type)
         self.properties = (inherited?.properties ?? []) + properties
+        self.generatedCoding = generatedCoding && (inherited?.generatedCoding ?? true)
     }
 }

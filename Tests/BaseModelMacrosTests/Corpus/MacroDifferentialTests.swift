@@ -68,6 +68,28 @@ struct MacroDifferentialTests {
         }
     }
 
+    @Test("the macro form is read and written by its generated coding, the macro-free form through Codable")
+    func theMacroFormRunsGeneratedCoding() {
+        let macroTypes: [any Model.Type] = [
+            MacroCorpus.TwitterSearch.self, MacroCorpus.SearchMetadata.self, MacroCorpus.Status.self,
+            MacroCorpus.StatusMetadata.self, MacroCorpus.User.self, MacroCorpus.UserEntities.self,
+            MacroCorpus.URLEntities.self, MacroCorpus.Entities.self, MacroCorpus.Hashtag.self, MacroCorpus.URLEntity.self,
+            MacroCorpus.UserMention.self, MacroCorpus.Media.self, MacroCorpus.MediaSizes.self, MacroCorpus.MediaSize.self,
+            MacroCorpus.CitmCatalog.self, MacroCorpus.Event.self, MacroCorpus.Performance.self, MacroCorpus.Price.self,
+            MacroCorpus.SeatCategory.self, MacroCorpus.Area.self, MacroCorpus.CanadaFeatureCollection.self,
+            MacroCorpus.CanadaFeature.self, MacroCorpus.CanadaGeometry.self,
+        ]
+        for type in macroTypes {
+            let schema = ModelSchema.of(type)
+            #expect(schema.direct != nil, "\(type)")
+            // One field per codable declared property.
+            #expect(schema.fieldPlans.count == schema.declaredProperties?.filter { !$0.isUncodable }.count, "\(type)")
+        }
+        for type: any Model.Type in [TwitterSearch.self, CitmCatalog.self, CanadaFeatureCollection.self] {
+            #expect(ModelSchema.of(type).direct == nil, "\(type)")
+        }
+    }
+
     @Test("Foundation's JSONDecoder decodes the macro form (the generated Codable) to what the engine decodes")
     func jsonDecoderReadsTheMacroForm() throws {
         let citm = try ModelCorpus.json("citm_catalog.json")

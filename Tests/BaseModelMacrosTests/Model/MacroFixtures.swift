@@ -55,6 +55,35 @@ enum MacroFixtures {
         var favourite: Animal?
     }
 
+    /// A property whose default is an instance of a subclass of its type.
+    @Model final class Kennel: @unchecked Sendable {
+        var resident: Animal = Dog()
+        var guest: Animal?
+    }
+
+    /// A property whose default is one instance every new value shares.
+    @Model struct Visit {
+        static let nobody = Animal()
+        var visitor: Animal = Visit.nobody
+    }
+
+    /// Decodes itself from degrees Fahrenheit: the engine runs its `init(from:)`, not generated
+    /// coding (which would read `degrees`).
+    @Model struct Celsius: Equatable {
+        var degrees = 0.0
+        private enum FahrenheitKey: CodingKey { case fahrenheit }
+        init(degrees: Double) { self.degrees = degrees }
+        init(from decoder: any Decoder) throws {
+            let fahrenheit = try decoder.container(keyedBy: FahrenheitKey.self).decode(Double.self, forKey: .fahrenheit)
+            degrees = (fahrenheit - 32) * 5 / 9
+        }
+    }
+
+    @Model struct Forecast: Equatable {
+        var high = Celsius(degrees: 20)
+        var low: Celsius?
+    }
+
     /// Holds a value that is not `Codable` at all: `@Uncodable` leaves it out of the coding.
     @Model struct Session {
         var user = ""

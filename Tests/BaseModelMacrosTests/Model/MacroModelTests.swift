@@ -118,6 +118,42 @@ import Testing
         #expect(MacroFixtures.Session.allPropertyKeys == ["user", "onChange"])
     }
 
+    @Test func macroModelsAreCodedByTheirGeneratedCodingUnlessTheyCodeThemselves() throws {
+        for type: any Model.Type in [Game.self, Animal.self, Dog.self, MacroFixtures.Bird.self, MacroFixtures.Owner.self] {
+            #expect(ModelSchema.of(type).direct != nil, "\(type)")
+        }
+        // A subclass without the macro would miss its own fields; a type that decodes itself
+        // has its `init(from:)` run.
+        #expect(ModelSchema.of(MacroFixtures.Cat.self).direct == nil)
+        #expect(ModelSchema.of(MacroFixtures.Celsius.self).direct == nil)
+        let forecast = try MacroFixtures.Forecast(json: #"{"high": {"fahrenheit": 212}, "low": {"fahrenheit": 32}}"#)
+        #expect(forecast == MacroFixtures.Forecast(high: .init(degrees: 100), low: .init(degrees: 0)))
+        #expect(try MacroFixtures.Forecast(json: "{}").high == .init(degrees: 20))
+    }
+
+    @Test func subclassInstancesUnderTheirSuperclassAreCodedAsWithoutTheMacro() throws {
+        // A default that is a subclass instance is replaced by a new instance of the declared
+        // type, as `init(from:)` would make; a subclass instance is written by its own coding.
+        let kennel = try MacroFixtures.Kennel(object: ["resident": ["name": "Rex", "breed": "Collie"], "guest": ["name": "Tom"]])
+        #expect(type(of: kennel.resident) == Animal.self && kennel.resident.name == "Rex")
+        #expect(kennel.guest.map { type(of: $0) == Animal.self } == true && kennel.guest?.name == "Tom")
+        let owner = MacroFixtures.Owner()
+        owner.pets = [try Dog(object: ["name": "Rex", "breed": "Collie"]), try Animal(object: ["name": "Generic"])]
+        let tree: ModelValue = ["pets": [["name": "Rex", "breed": "Collie"], ["name": "Generic"]]]
+        #expect(try owner.treeRepresentation() == tree)
+        for format in [ModelFormat.json, .binaryPropertyList, .fast] {
+            let decoded = try MacroFixtures.Owner(data: owner.data(format: format))
+            #expect(decoded.pets.map(\.name) == ["Rex", "Generic"] && decoded.pets.allSatisfy { type(of: $0) == Animal.self }, "\(format)")
+        }
+    }
+
+    @Test func aClassInstanceADefaultSharesIsNeverChangedByDecoding() throws {
+        let visit = try MacroFixtures.Visit(object: ["visitor": ["name": "Rex"]])
+        #expect(visit.visitor.name == "Rex")
+        #expect(visit.visitor !== MacroFixtures.Visit.nobody)
+        #expect(MacroFixtures.Visit.nobody.name == "")
+    }
+
     @Test func anIdentifiedModelWithTheMacroKeepsOneInstancePerIdentifierAndMerges() throws {
         let map = IdentityMap()
         let first = try MacroFixtures.Note.live(object: ["id": "n1", "text": "hello"], in: map)

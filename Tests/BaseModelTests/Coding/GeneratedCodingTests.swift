@@ -46,7 +46,7 @@ struct GeneratedCodingTests {
     struct GInner: GeneratedCoding, Equatable {
         var count = 0
         var label = "inner"
-        static var _fieldNames: [String] { ["count", "label"] }
+        static var declaredProperties: ModelProperties? { ModelProperties(of: Self.self, [.init("count"), .init("label")]) }
         mutating func _readFields(from reader: inout ModelFieldReader) throws {
             try reader.read(&count)
             try reader.read(&label)
@@ -64,9 +64,13 @@ struct GeneratedCodingTests {
         var items: [GInner] = []
         var city = ""
         var when: Date?
-        static let keyPaths: [String: RemoteKeyPath] = ["city": "venue.address.city", "name": .firstOf("title", "name")]
-        static let transformers: [String: ModelTransformer] = ["when": .date(format: "MM-dd-yyyy")]
-        static var _fieldNames: [String] { ["name", "inner", "optionalInner", "items", "city", "when"] }
+        static var declaredProperties: ModelProperties? {
+            ModelProperties(of: Self.self, [
+                .init("name", key: .firstOf("title", "name")), .init("inner"), .init("optionalInner", isOptional: true),
+                .init("items"), .init("city", key: "venue.address.city"),
+                .init("when", isOptional: true, transformer: .date(format: "MM-dd-yyyy")),
+            ])
+        }
         mutating func _readFields(from reader: inout ModelFieldReader) throws {
             try reader.read(&name)
             try reader.read(&inner)

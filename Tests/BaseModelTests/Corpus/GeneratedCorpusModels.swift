@@ -27,7 +27,12 @@ struct GTwitterSearch: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GTwitterSearch {
-    static var _fieldNames: [String] { ["statuses", "searchMetadata"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("statuses"),
+            .init("searchMetadata"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&statuses)
@@ -55,7 +60,19 @@ struct GSearchMetadata: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GSearchMetadata {
-    static var _fieldNames: [String] { ["completedIn", "maxId", "maxIdStr", "nextResults", "query", "refreshUrl", "count", "sinceId", "sinceIdStr"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("completedIn"),
+            .init("maxId"),
+            .init("maxIdStr"),
+            .init("nextResults"),
+            .init("query"),
+            .init("refreshUrl"),
+            .init("count"),
+            .init("sinceId"),
+            .init("sinceIdStr"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&completedIn)
@@ -106,11 +123,34 @@ struct GStatus: GeneratedCoding, Equatable, Sendable {
     var lang = ""
 
     static var keyCase: KeyCase { .snakeCase }
-    static let transformers: [String: ModelTransformer] = ["createdAt": .date(format: twitterDateFormat)]
 }
 
 extension GStatus {
-    static var _fieldNames: [String] { ["metadata", "createdAt", "id", "idStr", "text", "source", "truncated", "inReplyToStatusId", "inReplyToStatusIdStr", "inReplyToUserId", "inReplyToUserIdStr", "inReplyToScreenName", "user", "retweetedStatus", "retweetCount", "favoriteCount", "entities", "favorited", "retweeted", "possiblySensitive", "lang"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("metadata"),
+            .init("createdAt", transformer: .date(format: twitterDateFormat)),
+            .init("id"),
+            .init("idStr"),
+            .init("text"),
+            .init("source"),
+            .init("truncated"),
+            .init("inReplyToStatusId", isOptional: true),
+            .init("inReplyToStatusIdStr", isOptional: true),
+            .init("inReplyToUserId", isOptional: true),
+            .init("inReplyToUserIdStr", isOptional: true),
+            .init("inReplyToScreenName", isOptional: true),
+            .init("user"),
+            .init("retweetedStatus", isOptional: true),
+            .init("retweetCount"),
+            .init("favoriteCount"),
+            .init("entities"),
+            .init("favorited"),
+            .init("retweeted"),
+            .init("possiblySensitive", isOptional: true),
+            .init("lang"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&metadata)
@@ -204,7 +244,12 @@ struct GStatusMetadata: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GStatusMetadata {
-    static var _fieldNames: [String] { ["resultType", "isoLanguageCode"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("resultType"),
+            .init("isoLanguageCode"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&resultType)
@@ -248,11 +293,41 @@ struct GUser: GeneratedCoding, Equatable, Sendable {
     var notifications = false
 
     static var keyCase: KeyCase { .snakeCase }
-    static let transformers: [String: ModelTransformer] = ["createdAt": .date(format: twitterDateFormat)]
 }
 
 extension GUser {
-    static var _fieldNames: [String] { ["id", "idStr", "name", "screenName", "location", "description", "url", "entities", "protected", "followersCount", "friendsCount", "listedCount", "createdAt", "favouritesCount", "utcOffset", "timeZone", "geoEnabled", "verified", "statusesCount", "lang", "profileImageUrl", "profileImageUrlHttps", "profileBannerUrl", "defaultProfile", "defaultProfileImage", "following", "followRequestSent", "notifications"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("id"),
+            .init("idStr"),
+            .init("name"),
+            .init("screenName"),
+            .init("location"),
+            .init("description"),
+            .init("url", isOptional: true),
+            .init("entities"),
+            .init("protected"),
+            .init("followersCount"),
+            .init("friendsCount"),
+            .init("listedCount"),
+            .init("createdAt", transformer: .date(format: twitterDateFormat)),
+            .init("favouritesCount"),
+            .init("utcOffset", isOptional: true),
+            .init("timeZone", isOptional: true),
+            .init("geoEnabled"),
+            .init("verified"),
+            .init("statusesCount"),
+            .init("lang"),
+            .init("profileImageUrl"),
+            .init("profileImageUrlHttps"),
+            .init("profileBannerUrl", isOptional: true),
+            .init("defaultProfile"),
+            .init("defaultProfileImage"),
+            .init("following"),
+            .init("followRequestSent"),
+            .init("notifications"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&id)
@@ -325,7 +400,12 @@ struct GUserEntities: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GUserEntities {
-    static var _fieldNames: [String] { ["url", "description"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("url", isOptional: true),
+            .init("description"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&url)
@@ -345,7 +425,11 @@ struct GURLEntities: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GURLEntities {
-    static var _fieldNames: [String] { ["urls"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("urls"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&urls)
@@ -368,7 +452,15 @@ struct GEntities: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GEntities {
-    static var _fieldNames: [String] { ["hashtags", "symbols", "urls", "userMentions", "media"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("hashtags"),
+            .init("symbols"),
+            .init("urls"),
+            .init("userMentions"),
+            .init("media", isOptional: true),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&hashtags)
@@ -395,7 +487,12 @@ struct GHashtag: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GHashtag {
-    static var _fieldNames: [String] { ["text", "indices"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("text"),
+            .init("indices"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&text)
@@ -418,7 +515,14 @@ struct GURLEntity: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GURLEntity {
-    static var _fieldNames: [String] { ["url", "expandedUrl", "displayUrl", "indices"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("url"),
+            .init("expandedUrl"),
+            .init("displayUrl"),
+            .init("indices"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&url)
@@ -446,7 +550,15 @@ struct GUserMention: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GUserMention {
-    static var _fieldNames: [String] { ["screenName", "name", "id", "idStr", "indices"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("screenName"),
+            .init("name"),
+            .init("id"),
+            .init("idStr"),
+            .init("indices"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&screenName)
@@ -483,7 +595,22 @@ struct GMedia: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GMedia {
-    static var _fieldNames: [String] { ["id", "idStr", "indices", "mediaUrl", "mediaUrlHttps", "url", "displayUrl", "expandedUrl", "type", "sizes", "sourceStatusId", "sourceStatusIdStr"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("id"),
+            .init("idStr"),
+            .init("indices"),
+            .init("mediaUrl"),
+            .init("mediaUrlHttps"),
+            .init("url"),
+            .init("displayUrl"),
+            .init("expandedUrl"),
+            .init("type"),
+            .init("sizes"),
+            .init("sourceStatusId", isOptional: true),
+            .init("sourceStatusIdStr", isOptional: true),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&id)
@@ -526,7 +653,14 @@ struct GMediaSizes: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GMediaSizes {
-    static var _fieldNames: [String] { ["thumb", "small", "medium", "large"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("thumb"),
+            .init("small"),
+            .init("medium"),
+            .init("large"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&thumb)
@@ -560,7 +694,13 @@ struct GMediaSize: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GMediaSize {
-    static var _fieldNames: [String] { ["w", "h", "resize"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("w"),
+            .init("h"),
+            .init("resize"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&width)
@@ -600,7 +740,21 @@ struct GCitmCatalog: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GCitmCatalog {
-    static var _fieldNames: [String] { ["areaNames", "audienceSubCategoryNames", "blockNames", "events", "performances", "seatCategoryNames", "subTopicNames", "subjectNames", "topicNames", "topicSubTopics", "venueNames"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("areaNames"),
+            .init("audienceSubCategoryNames"),
+            .init("blockNames"),
+            .init("events"),
+            .init("performances"),
+            .init("seatCategoryNames"),
+            .init("subTopicNames"),
+            .init("subjectNames"),
+            .init("topicNames"),
+            .init("topicSubTopics"),
+            .init("venueNames"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&areaNames)
@@ -643,7 +797,18 @@ struct GEvent: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GEvent {
-    static var _fieldNames: [String] { ["id", "name", "description", "logo", "subTopicIds", "subjectCode", "subtitle", "topicIds"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("id"),
+            .init("name"),
+            .init("description", isOptional: true),
+            .init("logo", isOptional: true),
+            .init("subTopicIds"),
+            .init("subjectCode", isOptional: true),
+            .init("subtitle", isOptional: true),
+            .init("topicIds"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&id)
@@ -682,7 +847,19 @@ struct GPerformance: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GPerformance {
-    static var _fieldNames: [String] { ["id", "eventId", "logo", "name", "prices", "seatCategories", "seatMapImage", "start", "venueCode"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("id"),
+            .init("eventId"),
+            .init("logo", isOptional: true),
+            .init("name", isOptional: true),
+            .init("prices"),
+            .init("seatCategories"),
+            .init("seatMapImage", isOptional: true),
+            .init("start"),
+            .init("venueCode"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&id)
@@ -716,7 +893,13 @@ struct GPrice: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GPrice {
-    static var _fieldNames: [String] { ["amount", "audienceSubCategoryId", "seatCategoryId"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("amount"),
+            .init("audienceSubCategoryId"),
+            .init("seatCategoryId"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&amount)
@@ -737,7 +920,12 @@ struct GSeatCategory: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GSeatCategory {
-    static var _fieldNames: [String] { ["areas", "seatCategoryId"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("areas"),
+            .init("seatCategoryId"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&areas)
@@ -756,7 +944,12 @@ struct GArea: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GArea {
-    static var _fieldNames: [String] { ["areaId", "blockIds"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("areaId"),
+            .init("blockIds"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&areaId)
@@ -776,7 +969,12 @@ struct GCanadaFeatureCollection: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GCanadaFeatureCollection {
-    static var _fieldNames: [String] { ["type", "features"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("type"),
+            .init("features"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&type)
@@ -798,7 +996,13 @@ struct GCanadaFeature: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GCanadaFeature {
-    static var _fieldNames: [String] { ["type", "properties", "geometry"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("type"),
+            .init("properties"),
+            .init("geometry"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&type)
@@ -821,7 +1025,12 @@ struct GCanadaGeometry: GeneratedCoding, Equatable, Sendable {
 }
 
 extension GCanadaGeometry {
-    static var _fieldNames: [String] { ["type", "coordinates"] }
+    static var declaredProperties: ModelProperties? {
+        ModelProperties(of: Self.self, [
+            .init("type"),
+            .init("coordinates"),
+        ])
+    }
 
     mutating func _readFields(from reader: inout ModelFieldReader) throws {
         try reader.read(&type)

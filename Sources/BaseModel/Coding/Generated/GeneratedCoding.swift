@@ -4,12 +4,15 @@
 /// You do not conform to it by hand: `@Model` does, and the members are underscored because
 /// they belong to the generated code. The `Codable` conformance stays, so the type still works
 /// with Foundation's coders, and with the engine where direct reading does not apply.
+///
+/// A class implements the requirements with plain methods in its body; a subclass overrides
+/// them and calls its superclass's first. The engine uses them only for a type whose
+/// ``Model/declaredProperties`` it declares itself: a subclass without the macro inherits
+/// methods that miss its own properties, and is coded through `init(from:)` and `encode(to:)`.
 public protocol GeneratedCoding: Model {
-    /// The codable stored properties, in the order ``_readFields(from:)`` reads them.
-    static var _fieldNames: [String] { get }
-
-    /// Reads each codable stored property, in the order of the type's schema (a superclass's
-    /// first), with one ``ModelFieldReader/read(_:)`` each. A property whose key is missing from
+    /// Reads each codable stored property, in the order of ``Model/declaredProperties`` (a
+    /// superclass's first, less the uncodable ones), with one ``ModelFieldReader/read(_:)`` each
+    /// (``ModelFieldReader/skip()`` for a constant). A property whose key is missing from
     /// the input keeps the value it has, which is the value `init()` gave it.
     ///
     /// - Throws: What reading a property throws: a ``ModelError`` with the property's path.

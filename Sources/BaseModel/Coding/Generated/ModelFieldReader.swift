@@ -56,6 +56,12 @@ public struct ModelFieldReader {
         try readAnyOptional(&value)
     }
 
+    /// Moves past the next property without reading it: a constant (`let` with a default),
+    /// which `init(from:)` does not read either.
+    public mutating func skip() {
+        next &+= 1
+    }
+
     // The entry points `read` is inlined to: one per common type (the pointer is to a value of
     // that type), and the generic rest.
 

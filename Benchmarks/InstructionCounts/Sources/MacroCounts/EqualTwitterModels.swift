@@ -1,0 +1,324 @@
+import BaseModel
+import Foundation
+
+// The twitter models on equal work for Foundation's coders, without the macro: the key of every
+// property spelled out in `CodingKeys` (no key strategy on either side) and `created_at` kept as
+// the string it is (no date strategy). `MacroEqualTwitterModels.swift` is the same with `@Model`.
+
+struct ETwitterSearch: Model, Equatable, Sendable {
+    var statuses: [EStatus] = []
+    var searchMetadata = ESearchMetadata()
+
+    enum CodingKeys: String, CodingKey {
+        case statuses
+        case searchMetadata = "search_metadata"
+    }
+}
+
+struct ESearchMetadata: Model, Equatable, Sendable {
+    var completedIn: Double = 0
+    var maxId: Int64 = 0
+    var maxIdStr = ""
+    var nextResults = ""
+    var query = ""
+    var refreshUrl = ""
+    var count = 0
+    var sinceId: Int64 = 0
+    var sinceIdStr = ""
+
+    enum CodingKeys: String, CodingKey {
+        case completedIn = "completed_in"
+        case maxId = "max_id"
+        case maxIdStr = "max_id_str"
+        case nextResults = "next_results"
+        case query
+        case refreshUrl = "refresh_url"
+        case count
+        case sinceId = "since_id"
+        case sinceIdStr = "since_id_str"
+    }
+}
+
+struct EStatus: Model, Equatable, Sendable {
+    var metadata = EStatusMetadata()
+    var createdAt = ""
+    var id: Int64 = 0
+    var idStr = ""
+    var text = ""
+    var source = ""
+    var truncated = false
+    var inReplyToStatusId: Int64?
+    var inReplyToStatusIdStr: String?
+    var inReplyToUserId: Int64?
+    var inReplyToUserIdStr: String?
+    var inReplyToScreenName: String?
+    var user = EUser()
+    var retweetedStatus: ERetweetedStatus?
+    var retweetCount = 0
+    var favoriteCount = 0
+    var entities = EEntities()
+    var favorited = false
+    var retweeted = false
+    var possiblySensitive: Bool?
+    var lang = ""
+
+    enum CodingKeys: String, CodingKey {
+        case metadata
+        case createdAt = "created_at"
+        case id
+        case idStr = "id_str"
+        case text
+        case source
+        case truncated
+        case inReplyToStatusId = "in_reply_to_status_id"
+        case inReplyToStatusIdStr = "in_reply_to_status_id_str"
+        case inReplyToUserId = "in_reply_to_user_id"
+        case inReplyToUserIdStr = "in_reply_to_user_id_str"
+        case inReplyToScreenName = "in_reply_to_screen_name"
+        case user
+        case retweetedStatus = "retweeted_status"
+        case retweetCount = "retweet_count"
+        case favoriteCount = "favorite_count"
+        case entities
+        case favorited
+        case retweeted
+        case possiblySensitive = "possibly_sensitive"
+        case lang
+    }
+}
+
+@dynamicMemberLookup
+struct ERetweetedStatus: Codable, Equatable, Sendable {
+    private final class Storage: Sendable {
+        let status: EStatus
+        init(_ status: EStatus) { self.status = status }
+    }
+
+    private let storage: Storage
+
+    var status: EStatus { storage.status }
+
+    init(_ status: EStatus) {
+        storage = Storage(status)
+    }
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<EStatus, Value>) -> Value {
+        storage.status[keyPath: keyPath]
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        storage = Storage(try container.decode(EStatus.self))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(storage.status)
+    }
+
+    static func == (lhs: ERetweetedStatus, rhs: ERetweetedStatus) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.status == rhs.storage.status
+    }
+}
+
+struct EStatusMetadata: Model, Equatable, Sendable {
+    var resultType = ""
+    var isoLanguageCode = ""
+
+    enum CodingKeys: String, CodingKey {
+        case resultType = "result_type"
+        case isoLanguageCode = "iso_language_code"
+    }
+}
+
+struct EUser: Model, Equatable, Sendable {
+    var id: Int64 = 0
+    var idStr = ""
+    var name = ""
+    var screenName = ""
+    var location = ""
+    var description = ""
+    var url: String?
+    var entities = EUserEntities()
+    var protected = false
+    var followersCount = 0
+    var friendsCount = 0
+    var listedCount = 0
+    var createdAt = ""
+    var favouritesCount = 0
+    var utcOffset: Int?
+    var timeZone: String?
+    var geoEnabled = false
+    var verified = false
+    var statusesCount = 0
+    var lang = ""
+    var profileImageUrl = ""
+    var profileImageUrlHttps = ""
+    var profileBannerUrl: String?
+    var defaultProfile = false
+    var defaultProfileImage = false
+    var following = false
+    var followRequestSent = false
+    var notifications = false
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case idStr = "id_str"
+        case name
+        case screenName = "screen_name"
+        case location
+        case description
+        case url
+        case entities
+        case protected
+        case followersCount = "followers_count"
+        case friendsCount = "friends_count"
+        case listedCount = "listed_count"
+        case createdAt = "created_at"
+        case favouritesCount = "favourites_count"
+        case utcOffset = "utc_offset"
+        case timeZone = "time_zone"
+        case geoEnabled = "geo_enabled"
+        case verified
+        case statusesCount = "statuses_count"
+        case lang
+        case profileImageUrl = "profile_image_url"
+        case profileImageUrlHttps = "profile_image_url_https"
+        case profileBannerUrl = "profile_banner_url"
+        case defaultProfile = "default_profile"
+        case defaultProfileImage = "default_profile_image"
+        case following
+        case followRequestSent = "follow_request_sent"
+        case notifications
+    }
+}
+
+struct EUserEntities: Model, Equatable, Sendable {
+    var url: EURLEntities?
+    var description = EURLEntities()
+
+    enum CodingKeys: String, CodingKey {
+        case url
+        case description
+    }
+}
+
+struct EURLEntities: Model, Equatable, Sendable {
+    var urls: [EURLEntity] = []
+
+    enum CodingKeys: String, CodingKey {
+        case urls
+    }
+}
+
+struct EEntities: Model, Equatable, Sendable {
+    var hashtags: [EHashtag] = []
+    var symbols: [EHashtag] = []
+    var urls: [EURLEntity] = []
+    var userMentions: [EUserMention] = []
+    var media: [EMedia]?
+
+    enum CodingKeys: String, CodingKey {
+        case hashtags
+        case symbols
+        case urls
+        case userMentions = "user_mentions"
+        case media
+    }
+}
+
+struct EHashtag: Model, Equatable, Sendable {
+    var text = ""
+    var indices: [Int] = []
+
+    enum CodingKeys: String, CodingKey {
+        case text
+        case indices
+    }
+}
+
+struct EURLEntity: Model, Equatable, Sendable {
+    var url = ""
+    var expandedUrl = ""
+    var displayUrl = ""
+    var indices: [Int] = []
+
+    enum CodingKeys: String, CodingKey {
+        case url
+        case expandedUrl = "expanded_url"
+        case displayUrl = "display_url"
+        case indices
+    }
+}
+
+struct EUserMention: Model, Equatable, Sendable {
+    var screenName = ""
+    var name = ""
+    var id: Int64 = 0
+    var idStr = ""
+    var indices: [Int] = []
+
+    enum CodingKeys: String, CodingKey {
+        case screenName = "screen_name"
+        case name
+        case id
+        case idStr = "id_str"
+        case indices
+    }
+}
+
+struct EMedia: Model, Equatable, Sendable {
+    var id: Int64 = 0
+    var idStr = ""
+    var indices: [Int] = []
+    var mediaUrl = ""
+    var mediaUrlHttps = ""
+    var url = ""
+    var displayUrl = ""
+    var expandedUrl = ""
+    var type = ""
+    var sizes = EMediaSizes()
+    var sourceStatusId: Int64?
+    var sourceStatusIdStr: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case idStr = "id_str"
+        case indices
+        case mediaUrl = "media_url"
+        case mediaUrlHttps = "media_url_https"
+        case url
+        case displayUrl = "display_url"
+        case expandedUrl = "expanded_url"
+        case type
+        case sizes
+        case sourceStatusId = "source_status_id"
+        case sourceStatusIdStr = "source_status_id_str"
+    }
+}
+
+struct EMediaSizes: Model, Equatable, Sendable {
+    var thumb = EMediaSize()
+    var small = EMediaSize()
+    var medium = EMediaSize()
+    var large = EMediaSize()
+
+    enum CodingKeys: String, CodingKey {
+        case thumb
+        case small
+        case medium
+        case large
+    }
+}
+
+struct EMediaSize: Model, Equatable, Sendable {
+    var width = 0
+    var height = 0
+    var resize = ""
+
+    enum CodingKeys: String, CodingKey {
+        case width = "w"
+        case height = "h"
+        case resize
+    }
+}

@@ -1,0 +1,1 @@
+../../../../Tests/BaseModelMacrosTests/Corpus/MacroCorpus+Citm.swift

@@ -1,0 +1,323 @@
+import BaseModelMacros
+import Foundation
+
+// `EqualTwitterModels.swift` with the macro (the types prefixed M instead of E): the same keys
+// in `CodingKeys`, which the macro reads, and `created_at` as a string.
+
+@Model struct MTwitterSearch: Equatable, Sendable {
+    var statuses: [MStatus] = []
+    var searchMetadata = MSearchMetadata()
+
+    enum CodingKeys: String, CodingKey {
+        case statuses
+        case searchMetadata = "search_metadata"
+    }
+}
+
+@Model struct MSearchMetadata: Equatable, Sendable {
+    var completedIn: Double = 0
+    var maxId: Int64 = 0
+    var maxIdStr = ""
+    var nextResults = ""
+    var query = ""
+    var refreshUrl = ""
+    var count = 0
+    var sinceId: Int64 = 0
+    var sinceIdStr = ""
+
+    enum CodingKeys: String, CodingKey {
+        case completedIn = "completed_in"
+        case maxId = "max_id"
+        case maxIdStr = "max_id_str"
+        case nextResults = "next_results"
+        case query
+        case refreshUrl = "refresh_url"
+        case count
+        case sinceId = "since_id"
+        case sinceIdStr = "since_id_str"
+    }
+}
+
+@Model struct MStatus: Equatable, Sendable {
+    var metadata = MStatusMetadata()
+    var createdAt = ""
+    var id: Int64 = 0
+    var idStr = ""
+    var text = ""
+    var source = ""
+    var truncated = false
+    var inReplyToStatusId: Int64?
+    var inReplyToStatusIdStr: String?
+    var inReplyToUserId: Int64?
+    var inReplyToUserIdStr: String?
+    var inReplyToScreenName: String?
+    var user = MUser()
+    var retweetedStatus: MRetweetedStatus?
+    var retweetCount = 0
+    var favoriteCount = 0
+    var entities = MEntities()
+    var favorited = false
+    var retweeted = false
+    var possiblySensitive: Bool?
+    var lang = ""
+
+    enum CodingKeys: String, CodingKey {
+        case metadata
+        case createdAt = "created_at"
+        case id
+        case idStr = "id_str"
+        case text
+        case source
+        case truncated
+        case inReplyToStatusId = "in_reply_to_status_id"
+        case inReplyToStatusIdStr = "in_reply_to_status_id_str"
+        case inReplyToUserId = "in_reply_to_user_id"
+        case inReplyToUserIdStr = "in_reply_to_user_id_str"
+        case inReplyToScreenName = "in_reply_to_screen_name"
+        case user
+        case retweetedStatus = "retweeted_status"
+        case retweetCount = "retweet_count"
+        case favoriteCount = "favorite_count"
+        case entities
+        case favorited
+        case retweeted
+        case possiblySensitive = "possibly_sensitive"
+        case lang
+    }
+}
+
+@dynamicMemberLookup
+struct MRetweetedStatus: Codable, Equatable, Sendable {
+    private final class Storage: Sendable {
+        let status: MStatus
+        init(_ status: MStatus) { self.status = status }
+    }
+
+    private let storage: Storage
+
+    var status: MStatus { storage.status }
+
+    init(_ status: MStatus) {
+        storage = Storage(status)
+    }
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<MStatus, Value>) -> Value {
+        storage.status[keyPath: keyPath]
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        storage = Storage(try container.decode(MStatus.self))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(storage.status)
+    }
+
+    static func == (lhs: MRetweetedStatus, rhs: MRetweetedStatus) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.status == rhs.storage.status
+    }
+}
+
+@Model struct MStatusMetadata: Equatable, Sendable {
+    var resultType = ""
+    var isoLanguageCode = ""
+
+    enum CodingKeys: String, CodingKey {
+        case resultType = "result_type"
+        case isoLanguageCode = "iso_language_code"
+    }
+}
+
+@Model struct MUser: Equatable, Sendable {
+    var id: Int64 = 0
+    var idStr = ""
+    var name = ""
+    var screenName = ""
+    var location = ""
+    var description = ""
+    var url: String?
+    var entities = MUserEntities()
+    var protected = false
+    var followersCount = 0
+    var friendsCount = 0
+    var listedCount = 0
+    var createdAt = ""
+    var favouritesCount = 0
+    var utcOffset: Int?
+    var timeZone: String?
+    var geoEnabled = false
+    var verified = false
+    var statusesCount = 0
+    var lang = ""
+    var profileImageUrl = ""
+    var profileImageUrlHttps = ""
+    var profileBannerUrl: String?
+    var defaultProfile = false
+    var defaultProfileImage = false
+    var following = false
+    var followRequestSent = false
+    var notifications = false
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case idStr = "id_str"
+        case name
+        case screenName = "screen_name"
+        case location
+        case description
+        case url
+        case entities
+        case protected
+        case followersCount = "followers_count"
+        case friendsCount = "friends_count"
+        case listedCount = "listed_count"
+        case createdAt = "created_at"
+        case favouritesCount = "favourites_count"
+        case utcOffset = "utc_offset"
+        case timeZone = "time_zone"
+        case geoEnabled = "geo_enabled"
+        case verified
+        case statusesCount = "statuses_count"
+        case lang
+        case profileImageUrl = "profile_image_url"
+        case profileImageUrlHttps = "profile_image_url_https"
+        case profileBannerUrl = "profile_banner_url"
+        case defaultProfile = "default_profile"
+        case defaultProfileImage = "default_profile_image"
+        case following
+        case followRequestSent = "follow_request_sent"
+        case notifications
+    }
+}
+
+@Model struct MUserEntities: Equatable, Sendable {
+    var url: MURLEntities?
+    var description = MURLEntities()
+
+    enum CodingKeys: String, CodingKey {
+        case url
+        case description
+    }
+}
+
+@Model struct MURLEntities: Equatable, Sendable {
+    var urls: [MURLEntity] = []
+
+    enum CodingKeys: String, CodingKey {
+        case urls
+    }
+}
+
+@Model struct MEntities: Equatable, Sendable {
+    var hashtags: [MHashtag] = []
+    var symbols: [MHashtag] = []
+    var urls: [MURLEntity] = []
+    var userMentions: [MUserMention] = []
+    var media: [MMedia]?
+
+    enum CodingKeys: String, CodingKey {
+        case hashtags
+        case symbols
+        case urls
+        case userMentions = "user_mentions"
+        case media
+    }
+}
+
+@Model struct MHashtag: Equatable, Sendable {
+    var text = ""
+    var indices: [Int] = []
+
+    enum CodingKeys: String, CodingKey {
+        case text
+        case indices
+    }
+}
+
+@Model struct MURLEntity: Equatable, Sendable {
+    var url = ""
+    var expandedUrl = ""
+    var displayUrl = ""
+    var indices: [Int] = []
+
+    enum CodingKeys: String, CodingKey {
+        case url
+        case expandedUrl = "expanded_url"
+        case displayUrl = "display_url"
+        case indices
+    }
+}
+
+@Model struct MUserMention: Equatable, Sendable {
+    var screenName = ""
+    var name = ""
+    var id: Int64 = 0
+    var idStr = ""
+    var indices: [Int] = []
+
+    enum CodingKeys: String, CodingKey {
+        case screenName = "screen_name"
+        case name
+        case id
+        case idStr = "id_str"
+        case indices
+    }
+}
+
+@Model struct MMedia: Equatable, Sendable {
+    var id: Int64 = 0
+    var idStr = ""
+    var indices: [Int] = []
+    var mediaUrl = ""
+    var mediaUrlHttps = ""
+    var url = ""
+    var displayUrl = ""
+    var expandedUrl = ""
+    var type = ""
+    var sizes = MMediaSizes()
+    var sourceStatusId: Int64?
+    var sourceStatusIdStr: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case idStr = "id_str"
+        case indices
+        case mediaUrl = "media_url"
+        case mediaUrlHttps = "media_url_https"
+        case url
+        case displayUrl = "display_url"
+        case expandedUrl = "expanded_url"
+        case type
+        case sizes
+        case sourceStatusId = "source_status_id"
+        case sourceStatusIdStr = "source_status_id_str"
+    }
+}
+
+@Model struct MMediaSizes: Equatable, Sendable {
+    var thumb = MMediaSize()
+    var small = MMediaSize()
+    var medium = MMediaSize()
+    var large = MMediaSize()
+
+    enum CodingKeys: String, CodingKey {
+        case thumb
+        case small
+        case medium
+        case large
+    }
+}
+
+@Model struct MMediaSize: Equatable, Sendable {
+    var width = 0
+    var height = 0
+    var resize = ""
+
+    enum CodingKeys: String, CodingKey {
+        case width = "w"
+        case height = "h"
+        case resize
+    }
+}

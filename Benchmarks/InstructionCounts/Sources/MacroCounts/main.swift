@@ -1,0 +1,73 @@
+import BaseModelMacros
+import Foundation
+
+// MacroCounts <route> <file> <iterations>: the model macro's generated coding against the same
+// models without the macro and against Foundation, on equal work (`macro.sh` runs it under
+// callgrind).
+//   route: json-decode | json-encode | fast-decode | fast-encode | ka-decode | ka-encode
+//            (the `@Model` types, read and written by their generated coding),
+//          plain-json-decode | plain-json-encode | plain-fast-decode | plain-fast-encode
+//            (the same models without the macro, through `init(from:)` and `encode(to:)`),
+//          JSON-decode | JSON-encode
+//            (Foundation's `JSONDecoder()` / `JSONEncoder()` on the `@Model` types, whose
+//            generated `Codable` they run: no key or date strategy, the keys are the types' own)
+//   file:  twitter | citm_catalog | canada (read from ../shared/corpus/json beside the repository)
+// twitter's models are the equal-work ones (`EqualTwitterModels.swift`: every key in
+// `CodingKeys`, `created_at` a string); citm's and canada's need no strategy as they are.
+// Runs the route `iterations` times after one untimed setup, which checks that every route
+// decodes equal values.
+
+enum MacroCorpus {}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let iterations = Int(arguments[3]) else {
+    print("usage: MacroCounts [plain-]json-decode|[plain-]json-encode|[plain-]fast-decode|[plain-]fast-encode|ka-decode|ka-encode|JSON-decode|JSON-encode twitter|citm_catalog|canada N")
+    exit(2)
+}
+let route = arguments[1]
+let file = arguments[2]
+let corpus = ProcessInfo.processInfo.environment["BASEMODEL_CORPUS"] ?? "../../../shared/corpus/json"
+let json = try Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(file).json"))
+
+func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, _ plain: P.Type) throws {
+    let model = try M(data: json)
+    let plainModel = try P(data: json)
+    let fast = try model.data(format: .fast)
+    let archive = try model.data(format: .keyedArchive)
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    let foundationJSON = try encoder.encode(model)
+    // Equal work: every route reads the same values.
+    guard try decoder.decode(M.self, from: foundationJSON) == model, try M(data: fast) == model, try M(data: archive) == model,
+        try P(data: fast) == plainModel, try model.data(format: .json) == plainModel.data(format: .json)
+    else {
+        print("the routes disagree on \(file)")
+        exit(1)
+    }
+    var bytes = 0
+    for _ in 0..<iterations {
+        switch route {
+        case "json-decode": _ = try M(data: json)
+        case "fast-decode": _ = try M(data: fast)
+        case "ka-decode": _ = try M(data: archive)
+        case "json-encode": bytes += try model.data(format: .json).count
+        case "fast-encode": bytes += try model.data(format: .fast).count
+        case "ka-encode": bytes += try model.data(format: .keyedArchive).count
+        case "plain-json-decode": _ = try P(data: json)
+        case "plain-fast-decode": _ = try P(data: fast)
+        case "plain-json-encode": bytes += try plainModel.data(format: .json).count
+        case "plain-fast-encode": bytes += try plainModel.data(format: .fast).count
+        case "JSON-decode": _ = try decoder.decode(M.self, from: foundationJSON)
+        case "JSON-encode": bytes += try encoder.encode(model).count
+        default: print("unknown route \(route)"); exit(2)
+        }
+    }
+    print(route, file, iterations, bytes)
+}
+
+switch file {
+case "twitter": try run(MTwitterSearch.self, ETwitterSearch.self)
+case "citm_catalog": try run(MacroCorpus.CitmCatalog.self, CitmCatalog.self)
+case "canada": try run(MacroCorpus.CanadaFeatureCollection.self, CanadaFeatureCollection.self)
+default: print("unknown file \(file)"); exit(2)
+}
