@@ -27,13 +27,17 @@ corpus=${BASEMODEL_CORPUS_DIR:-$fuzz_dir/../../shared/corpus}
 scratch=$fuzz_dir/.build/fuzz
 mkdir -p "$work"
 
-# SwiftPM's own --sanitize fuzzer (not -Xswiftc -sanitize=fuzzer): it links libFuzzer's main and
-# leaves the executable's entry point alone, so each target only defines LLVMFuzzerTestOneInput.
-echo "== build (release, -sanitize=fuzzer,address) into $scratch"
+# SwiftPM's own --sanitize fuzzer: it links libFuzzer's main and leaves the executable's entry
+# point alone, so each target only defines LLVMFuzzerTestOneInput (with -Xswiftc -sanitize=fuzzer
+# alone, SwiftPM renames the entry point and the link fails on two mains). SwiftPM hands swiftc
+# one -sanitize= per sanitizer, in no fixed order, and swiftc keeps only the last: the trailing
+# -Xswiftc -sanitize=fuzzer,address makes every Swift module get both coverage and ASan.
+build_flags=(-c release --sanitize fuzzer --sanitize address -Xswiftc -sanitize=fuzzer,address --scratch-path "$scratch")
+echo "== build (release, fuzzer and address sanitizers) into $scratch"
 start=$SECONDS
 for target in "${targets[@]}"; do
-    swift build -c release --product "fuzz-$target" --sanitize fuzzer --sanitize address \
-        --scratch-path "$scratch" 2>&1 | grep -E "error|warning: .*Fuzz/Sources|Compiling|Build of product" || true
+    swift build "${build_flags[@]}" --product "fuzz-$target" 2>&1 \
+        | grep -E "error|warning: .*Fuzz/Sources|Build of product" || true
     [ -x "$scratch/release/fuzz-$target" ] || { echo "error: fuzz-$target did not build" >&2; exit 1; }
 done
 echo "-- built ${#targets[@]} targets in $((SECONDS - start)) s"
@@ -70,6 +74,7 @@ wait
 echo "| target | seeds | executions | exec/s | cov | ft | corpus | slowest unit (s) | crashes | timeouts | ooms | slow units |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 failed=0
+set +e +o pipefail   # a target that crashed at once has no statistics: report blanks, not stop
 for target in "${targets[@]}"; do
     log="$work/logs/$target.log"
     artifacts="$run_artifacts/$target"

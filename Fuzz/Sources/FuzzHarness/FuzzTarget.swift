@@ -67,16 +67,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let format else { return runDetection(data) }
         let codec = FuzzEnvironment.codec(format)
         let tree = try? codec.decodeTree(from: data)
-        if let tree { _ = try? codec.encodeTree(tree) }
+        if let tree { RoundTrip.tree(tree, through: codec) }
         if self == .fast { _ = try? ModelValue(fastPlainValues: data) }
-        let encoder = codec.storesTypes ? FuzzEnvironment.typedEncoder : ModelEncoder()
         // A map of its own per input: ids met twice in one file merge.
         let decoder = ModelDecoder(registry: FuzzEnvironment.types, identityMap: IdentityMap())
         if let document = try? codec.decodeModel(FuzzDocument.self, from: data, using: decoder) {
-            _ = try? codec.encodeModel(document, using: encoder)
+            RoundTrip.model(document, through: codec)
         }
         if let folder = try? codec.decodeModel(FuzzFolder.self, from: data, using: decoder) {
-            _ = try? codec.encodeModel(folder, using: encoder)
+            RoundTrip.model(folder, through: codec)
         }
         // The same rules through the tree already read, for the cheaper models.
         guard let tree else { return }
@@ -91,12 +90,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let context = FuzzEnvironment.context
         if let tree = try? ModelValue(data: data, context: context) {
             for format in FuzzEnvironment.formats.formats {
-                _ = try? FuzzEnvironment.codec(format).encodeTree(tree)
+                RoundTrip.tree(tree, through: FuzzEnvironment.codec(format))
             }
         }
         if let document = try? FuzzDocument(data: data, context: context) {
-            _ = try? document.data(format: .fast, context: context)
-            _ = try? document.data(format: .json, context: context)
+            RoundTrip.model(document, through: FuzzEnvironment.codec(.fast))
+            RoundTrip.model(document, through: FuzzEnvironment.codec(.json))
         }
         _ = try? FuzzFolder(data: data, context: context)
         _ = try? FuzzSettings(data: data, context: context)
