@@ -1,0 +1,46 @@
+@testable import BaseModel
+import Foundation
+import Testing
+
+/// What the fuzz targets of `Fuzz/` found (issue 16), each reproducer minimised by hand. The
+/// targets check more than "no crash": a tree or model that decoded is encoded again, and what
+/// the library writes it must read back (`Fuzz/Sources/FuzzHarness/RoundTrip.swift`). Each test
+/// runs the reproducer through the same steps and expects either a typed error at the step that
+/// must refuse, or a faithful round trip.
+@Suite struct FuzzFindingsTests {
+    /// `reason` is `.unsupported` and its text contains `words`.
+    static func isUnsupported(_ error: ModelError, _ words: String) -> Bool {
+        guard case .unsupported(let why) = error.reason else { return false }
+        return why.contains(words)
+    }
+
+    @Test("fuzz-xml-plist: a string holding NUL is refused by the XML writer, not written as &#0; that the reader refuses")
+    func xmlStringWithNUL() throws {
+        // The reader takes a literal NUL in text (as it takes other control bytes)…
+        let reproducer = Data("<plist version=\"1.0\"><dict><key>a</key><string>x\u{0}y</string></dict></plist>".utf8)
+        let codec = XMLPropertyListCodec()
+        let tree = try codec.decodeTree(from: reproducer)
+        #expect(tree == ["a": "x\u{0}y"])
+        // …but no XML can hold NUL, and the reader refuses the reference the writer used to write.
+        let error = try #require(throws: ModelError.self) { try codec.encodeTree(tree) }
+        #expect(Self.isUnsupported(error, "NUL"), "\(error)")
+        #expect(error.path.description == "a")
+        #expect(throws: ModelError.self) {
+            try codec.decodeTree(from: Data("<plist version=\"1.0\"><string>&#0;</string></plist>".utf8))
+        }
+        // Other control characters still go out as references and come back.
+        let controls: ModelValue = ["b": "\u{1}\u{1F}\r"]
+        #expect(try codec.decodeTree(from: codec.encodeTree(controls)) == controls)
+    }
+
+    @Test("fuzz-hr-xml: a key holding NUL is refused by the HR XML writer, with the key's path")
+    func hrXMLKeyWithNUL() throws {
+        let reproducer = Data("<plist version=\"1.0\"><dict><key>$class</key><string>M</string><key>k\u{0}</key><string>v</string></dict></plist>".utf8)
+        let codec = HRXMLCodec()
+        let tree = try codec.decodeTree(from: reproducer)
+        let error = try #require(throws: ModelError.self) { try codec.encodeTree(tree) }
+        #expect(Self.isUnsupported(error, "NUL"), "\(error)")
+        #expect(error.path == ModelPath([.key("k\u{0}")]))
+        #expect(error.format == .hrXML)
+    }
+}
