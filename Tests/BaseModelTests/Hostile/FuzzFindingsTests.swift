@@ -43,4 +43,18 @@ import Testing
         #expect(error.path == ModelPath([.key("k\u{0}")]))
         #expect(error.format == .hrXML)
     }
+
+    @Test("fuzz-detect: a lone UID reads as {\"CF$UID\": 7}, and HR XML writes and reads that dictionary back")
+    func uidDictionaryThroughHRXML() throws {
+        // bplist00, one object: UID 7.
+        let reproducer = rawBinaryPropertyList([[0x80, 0x07]])
+        let tree = try ModelValue(data: reproducer)
+        #expect(tree == ["CF$UID": 7])
+        // The XML form of that dictionary is how XML spells a UID; HR reads it back as the
+        // dictionary instead of refusing a UID it wrote itself.
+        let codec = HRXMLCodec()
+        #expect(try codec.decodeTree(from: codec.encodeTree(tree)) == tree)
+        let typed: ModelValue = ["$class": "M", "ref": ["CF$UID": 3]]
+        #expect(try codec.decodeTree(from: codec.encodeTree(typed)) == typed)
+    }
 }
