@@ -57,4 +57,36 @@ import Testing
         let typed: ModelValue = ["$class": "M", "ref": ["CF$UID": 3]]
         #expect(try codec.decodeTree(from: codec.encodeTree(typed)) == typed)
     }
+
+    @Test("fuzz-detect: an alias back into a plain dictionary is refused by the keyed-archive writer, not written as a cycle the reader refuses")
+    func keyedArchiveCycleThroughPlainDictionary() throws {
+        // An HR tree whose root lost its $class: the child's parent aliases a plain dictionary.
+        let reproducer = Data(#"{"$clars":"FuzzFolder","name":"root","children":[{"$class":"FuzzFolder","name":"a","parent":{"$alias":"$root"}}]}"#.utf8)
+        let tree = try HRJSONCodec().decodeTree(from: reproducer)
+        let codec = KeyedArchiveCodec()
+        let error = try #require(throws: ModelError.self) { try codec.encodeTree(tree) }
+        #expect(Self.isUnsupported(error, "only $class objects can be part of a cycle"), "\(error)")
+        #expect(error.path.description == "children[0].parent")
+        // With its $class the root may be part of the cycle, and the archive reads back.
+        var typed = tree
+        if case .dictionary(var entries) = typed {
+            entries["$class"] = "FuzzFolder"
+            typed = .dictionary(entries)
+        }
+        #expect(try codec.decodeTree(from: codec.encodeTree(typed))["children"]?[0]?["parent"] == ["$alias": "$root"])
+    }
+
+    @Test("fuzz-detect: a $class naming a Foundation value class is refused by the keyed-archive writer")
+    func keyedArchiveFoundationClassName() throws {
+        // Plain JSON (no $class at the root) holding HR's spelling of data.
+        let reproducer = Data(#"{"data":{"$class":"NSData","$data":"AAEC\/w=="}}"#.utf8)
+        let tree = try ModelValue(data: reproducer)
+        #expect(tree["data"]?["$class"] == "NSData")
+        let error = try #require(throws: ModelError.self) { try KeyedArchiveCodec().encodeTree(tree) }
+        #expect(Self.isUnsupported(error, "Foundation"), "\(error)")
+        #expect(error.path == ModelPath([.key("data"), .key("$class")]))
+        // Classes the reader keeps as typed objects are still written.
+        let value: ModelValue = ["$class": "M", "v": ["$class": "NSValue", "NS.special": 12]]
+        #expect(try KeyedArchiveCodec().decodeTree(from: KeyedArchiveCodec().encodeTree(value)) == value)
+    }
 }

@@ -8,6 +8,13 @@ extension KeyedArchiveReader {
         "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet",
     ]
 
+    /// The classes ``foundationValue(_:_:_:at:depth:)`` reads as plain values: a typed object
+    /// of one of these names is not written (it would not read back as a typed object).
+    static let valueClasses: Set<String> = collectionClasses.union([
+        "NSString", "NSMutableString", "NSNull", "NSDate", "NSData", "NSMutableData", "NSUUID", "NSURL",
+        "NSDictionary", "NSMutableDictionary",
+    ])
+
     /// The tree value of an object of a Foundation class, or `nil` for any other class (which
     /// then becomes a typed object):
     ///

@@ -39,13 +39,18 @@ struct KeyedArchiveWriter {
     private var containers: [String: UInt64] = [:]
     /// Alias targets being written ahead of their place in the tree.
     private var resolving: Set<String> = []
+    /// The key paths of the plain arrays and dictionaries being written: an alias to one of them
+    /// is a cycle through a Foundation collection, which the reader refuses.
+    private var openPlain: Set<String> = []
 
     private init(root: ModelValue) { self.root = root }
 
     /// The binary archive of `tree`.
     ///
-    /// - Throws: ``ModelError`` (format `keyed-archive`) for a `$class` that is not a string or
-    ///   an `$alias` that does not lead to a container.
+    /// - Throws: ``ModelError`` (format `keyed-archive`) for a `$class` that is not a string,
+    ///   an `$alias` that does not lead to a container, or one that leads back into a plain
+    ///   array or dictionary containing it (a cycle the reader refuses), and for a `$class` naming
+    ///   a Foundation class the reader turns into a plain value (`NSData`, `NSArray`, …).
     static func data(from tree: ModelValue) throws(ModelError) -> Data {
         var writer = KeyedArchiveWriter(root: tree)
         let rootUID = try writer.encode(tree, at: .root)
@@ -73,6 +78,9 @@ struct KeyedArchiveWriter {
             try checkDepth(of: path)
             if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
             let uid = reserve(at: path)
+            let openKey = TypedTree.keyPath(for: path)
+            openPlain.insert(openKey)
+            defer { openPlain.remove(openKey) }
             var references: [PropertyListObject] = []
             references.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
@@ -86,6 +94,9 @@ struct KeyedArchiveWriter {
             if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
             if let name = entries[TypedTree.classKey] { return try typedObject(name, entries, at: path) }
             let uid = reserve(at: path)
+            let openKey = TypedTree.keyPath(for: path)
+            openPlain.insert(openKey)
+            defer { openPlain.remove(openKey) }
             var keys: [PropertyListObject] = []
             var values: [PropertyListObject] = []
             for (key, element) in entries {
@@ -104,6 +115,11 @@ struct KeyedArchiveWriter {
             throw ModelError(
                 .typeMismatch(expected: "a class name", found: name.kindName), path: path.appending(.key(TypedTree.classKey)),
                 excerpt: name.excerpt, format: Self.format)
+        }
+        guard !KeyedArchiveReader.valueClasses.contains(className) else {
+            throw ModelError(
+                .unsupported("the class name \(className) is Foundation's, which keyed archives read as a plain value; write the value itself"),
+                path: path.appending(.key(TypedTree.classKey)), format: Self.format)
         }
         let uid = reserve(at: path)
         var fields = OrderedDictionary<String, PropertyListObject>(minimumCapacity: entries.count)
@@ -124,6 +140,11 @@ struct KeyedArchiveWriter {
     }
 
     private mutating func alias(_ target: String, at path: ModelPath) throws(ModelError) -> UInt64 {
+        if openPlain.contains(target) {
+            throw ModelError(
+                .unsupported("the alias \"\(target)\" points back into a plain array or dictionary that contains it; only $class objects can be part of a cycle"),
+                path: path, format: Self.format)
+        }
         if let uid = containers[target] { return uid }
         guard !resolving.contains(target), let value = TypedTree.resolve(target, in: root), value[TypedTree.aliasKey] == nil else {
             throw ModelError(.invalidValue("the alias \"\(target)\" does not lead to an object"), path: path, format: Self.format)
