@@ -89,4 +89,24 @@ import Testing
         let value: ModelValue = ["$class": "M", "v": ["$class": "NSValue", "NS.special": 12]]
         #expect(try KeyedArchiveCodec().decodeTree(from: KeyedArchiveCodec().encodeTree(value)) == value)
     }
+
+    @Test("fuzz-keyed-archive: a dictionary key equal to $null is written as an NSString, not as the marker the reader takes for nil")
+    func keyedArchiveNullKey() throws {
+        // What the fuzzer found: an archive whose NSDictionary key is an NSString object "$null".
+        let reproducer = handMadeArchive([
+            .string("$null"),
+            .dictionary(["NS.keys": .array([.uid(2)]), "NS.objects": .array([.uid(3)]), "$class": .uid(5)]),
+            .dictionary(["NS.string": .string("$null"), "$class": .uid(4)]),
+            .integer(1),
+            archiveClassDescription("NSString"),
+            archiveClassDescription("NSDictionary"),
+        ])
+        let codec = KeyedArchiveCodec()
+        let tree = try codec.decodeTree(from: reproducer)
+        #expect(tree == ["$null": 1])
+        // Written back, the key used to be the inline string "$null", which reads as nil.
+        #expect(try codec.decodeTree(from: codec.encodeTree(tree)) == tree)
+        let value: ModelValue = ["$null": "$null", "list": ["$null"]]
+        #expect(try codec.decodeTree(from: codec.encodeTree(value)) == value)
+    }
 }

@@ -18,10 +18,10 @@ import OrderedCollections
 /// | `{"$class": name, …}` | an object of class `name` (`$classes` [name, NSObject]), every key a UID |
 /// | `{"$alias": path}` | the UID of the object at `path`, so a shared object is stored once |
 ///
-/// Each class description is written once. A string equal to `$null` is written as an NSString
-/// object, so that it does not read back as nil. An alias may point at a typed object, a
-/// dictionary or an array, before or after it in the tree; reading the archive back gives
-/// aliases for typed objects and copies for plain arrays and dictionaries.
+/// Each class description is written once. A string equal to `$null` (a value or a dictionary
+/// key) is written as an NSString object, so that it does not read back as nil. An alias may
+/// point at a typed object, a dictionary or an array, before or after it in the tree; reading
+/// the archive back gives aliases for typed objects and copies for plain arrays and dictionaries.
 struct KeyedArchiveWriter {
     static let format = ModelFormat.keyedArchive.rawValue
 
@@ -100,7 +100,8 @@ struct KeyedArchiveWriter {
             var keys: [PropertyListObject] = []
             var values: [PropertyListObject] = []
             for (key, element) in entries {
-                keys.append(.uid(scalar(.string(key), key: .string(key))))
+                // Through encode, so that a key equal to `$null` is an NSString too, not nil.
+                keys.append(.uid(try encode(.string(key), at: path)))
                 values.append(.uid(try encode(element, at: path.appending(.key(key)))))
             }
             objects[Int(uid)] = .dictionary(["NS.keys": .array(keys), "NS.objects": .array(values), "$class": .uid(classUID("NSDictionary"))])
