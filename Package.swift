@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -9,6 +10,8 @@ let package = Package(
         .library(name: "BaseModelCrypto", targets: ["BaseModelCrypto"]),
         .library(name: "BaseModelSQLite", targets: ["BaseModelSQLite"]),
         .library(name: "BaseModelPostgres", targets: ["BaseModelPostgres"]),
+        // The `@Model` macro: only a package that imports it builds swift-syntax.
+        .library(name: "BaseModelMacros", targets: ["BaseModelMacros"]),
         .executable(name: "basemodel", targets: ["basemodel"]),
         .executable(name: "todolist", targets: ["TodoList"]),
     ],
@@ -19,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // 603 is the syntax of Swift 6.3, the toolchain the project is built and tested with.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(
@@ -77,6 +82,44 @@ let package = Package(
         .executableTarget(
             name: "shared-instance-crash-child",
             dependencies: ["BaseModel"]
+        ),
+        // The model macro: its declarations (the client module users import), its compiler
+        // plug-in, and the implementation the plug-in serves (a library, so that its tests do
+        // not make SwiftPM build the whole test product, and everything it links, for the host).
+        .target(
+            name: "BaseModelMacros",
+            dependencies: ["BaseModel", "BaseModelMacrosPlugin"]
+        ),
+        .macro(
+            name: "BaseModelMacrosPlugin",
+            dependencies: [
+                "BaseModelMacrosImplementation",
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "BaseModelMacrosImplementation",
+            dependencies: [
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "BaseModelMacrosImplementationTests",
+            dependencies: [
+                "BaseModelMacrosImplementation", "BaseModel",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        // Links the corpus models and corpus helpers of BaseModelTests (symbolic links).
+        .testTarget(
+            name: "BaseModelMacrosTests",
+            dependencies: ["BaseModelMacros", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         .testTarget(
             name: "BaseModelTests",

@@ -3,6 +3,8 @@
 #
 #   Benchmarks/InstructionCounts/compare.sh 57b91ba            # that revision against the work tree
 #   Benchmarks/InstructionCounts/compare.sh 57b91ba "fast-decode json-decode"
+#   Benchmarks/InstructionCounts/compare.sh 053b017 "ka-decode ka-encode JSON-decode JSON-encode"
+#   (JSON-… are Foundation's coders on equal work: the same at both revisions, for ratios)
 #
 # Builds this package in release against a `git worktree` of REV and against the work tree, runs
 # each route on twitter, citm_catalog and canada under valgrind with 1 and 3 iterations, and
@@ -20,7 +22,7 @@ build() {  # build ROOT INTO
     cp -R "$here/Package.swift" "$2/"
     mkdir -p "$2/Sources/InstructionCounts"
     cp "$here/Sources/InstructionCounts/main.swift" "$2/Sources/InstructionCounts/"
-    cp -L "$here"/Sources/InstructionCounts/*Models.swift "$2/Sources/InstructionCounts/"
+    cp -L "$here"/Sources/InstructionCounts/*Models.swift "$here"/Sources/InstructionCounts/EqualWork.swift "$2/Sources/InstructionCounts/"
     (cd "$2" && BASEMODEL_ROOT="$1" swift build -c release -q)
 }
 build "$work/base" "$work/old"

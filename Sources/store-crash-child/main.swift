@@ -17,6 +17,9 @@ guard arguments.count == 5, let firstGeneration = Int(arguments[3]) else {
     exit(2)
 }
 let kind = arguments[1]
+// The test is the parent: when it goes away without killing this child (a test run cut short),
+// the child stops too instead of saving forever.
+let parent = getppid()
 let path = URL(fileURLWithPath: arguments[2])
 let readyFile = URL(fileURLWithPath: arguments[4])
 
@@ -41,6 +44,7 @@ do {
             try Data().write(to: readyFile)
         }
         generation += 1
+        if getppid() != parent { exit(0) }
     }
 } catch {
     FileHandle.standardError.write(Data("store-crash-child: \(error)\n".utf8))

@@ -8,13 +8,14 @@ import Foundation
 // Per file, each route is encoded from the model made once outside the loop, and decoded from the
 // bytes that same route wrote:
 //   fast   ours, FastCoding 3.3:        model.data(format: .fast)          / T(data:)
-//          (encoding streams straight to bytes; decoding reads the typed tree, then decodes it)
+//          (encoding goes through the one encoder's fast writer, without the tree)
 //   fastT  ours, FastCoding 3.3 through the typed tree: the fast codec's encodeTree(ModelEncoder(
-//          registry:).encode(model)) / its decodeTree + ModelDecoder: the "before" of
-//          the streaming encoder, measured in the same run
+//          registry:).encode(model)) / its decodeTree + ModelDecoder, measured in the same run
 //   ka     ours, keyed archive:         model.data(format: .keyedArchive)  / T(data:)
 //   json   ours, JSON (for context):    model.data(format: .json)          / T(json:)
 //   JSON   Foundation JSONEncoder / JSONDecoder (the model's own strategies, see Decoders)
+//   JSONe  Foundation JSONEncoder / JSONDecoder on equal work (EqualWork.swift: twitter's dates
+//          read and written by a fixed-width parser, as ours are, not by DateFormatter)
 //   plist  Foundation PropertyListEncoder (binary) / PropertyListDecoder
 //   nska   Foundation NSKeyedArchiver / NSKeyedUnarchiver, on NSCoding mirror classes holding the
 //          same data (Archiving/); the mirror graph is made once outside the loop, and decoding
@@ -34,6 +35,7 @@ enum CodingRoute: String, CaseIterable {
     case keyedArchive = "ka    ours keyed archive"
     case json = "json  ours JSON"
     case foundationJSON = "JSON  Foundation JSONEncoder/Decoder"
+    case foundationJSONEqualWork = "JSONe Foundation JSONEncoder/Decoder equal work"
     case foundationPlist = "plist Foundation PropertyListEncoder/Decoder binary"
     case nsKeyedArchiver = "nska  Foundation NSKeyedArchiver/Unarchiver NSCoding"
 }
@@ -73,6 +75,8 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
     lazy var mirror: Mirror = makeMirror(model)
     lazy var jsonEncoder: JSONEncoder = makeJSONEncoder()
     lazy var jsonDecoder: JSONDecoder = makeJSONDecoder()
+    lazy var equalWorkEncoder: JSONEncoder = EqualWork.jsonEncoder(for: file)
+    lazy var equalWorkDecoder: JSONDecoder = EqualWork.jsonDecoder(for: file)
     let plistEncoder: PropertyListEncoder = {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
@@ -93,6 +97,7 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
         case .keyedArchive: return try model.data(format: .keyedArchive)
         case .json: return try model.data(format: .json)
         case .foundationJSON: return try jsonEncoder.encode(model)
+        case .foundationJSONEqualWork: return try equalWorkEncoder.encode(model)
         case .foundationPlist: return try plistEncoder.encode(model)
         case .nsKeyedArchiver: return Archiver.archive(mirror)
         }
@@ -107,6 +112,7 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
             return try ModelDecoder(registry: .shared).decode(T.self, from: codec.decodeTree(from: data))
         case .json: return try T(json: data)
         case .foundationJSON: return try jsonDecoder.decode(T.self, from: data)
+        case .foundationJSONEqualWork: return try equalWorkDecoder.decode(T.self, from: data)
         case .foundationPlist: return try plistDecoder.decode(T.self, from: data)
         case .nsKeyedArchiver: return try Archiver.unarchive(Mirror.self, from: data)
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a type is decoded from a tree.
-enum DecodedKind {
+enum DecodedKind: @unchecked Sendable {  // its closures capture nothing mutable
     case string, date, data, url, decimal, tree
     /// A fixed-width number other than the common ones `decodeChild` checks first; the closure
     /// returns the value boxed (the caller casts it back to the type it asked for).
@@ -13,6 +13,20 @@ enum DecodedKind {
     /// An array the engine decodes itself (see ``EngineDecodedArray``).
     case array(any EngineDecodedArray.Type)
     case plain
+
+    /// The kinds worked out so far, by type: the runtime's protocol conformance checks, which
+    /// ``init(_:)`` makes up to six of, cost thousands of instructions each (tens of thousands
+    /// for a generic type that conforms to none), far more than a lookup.
+    private static let cache = Locked<[ObjectIdentifier: DecodedKind]>([:])
+
+    /// How values of `type` are decoded, worked out once per process.
+    static func of<T>(_ type: T.Type) -> DecodedKind {
+        let id = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[id] }) { return known }
+        let kind = DecodedKind(type)
+        cache.withLock { $0[id] = kind }
+        return kind
+    }
 
     init<T>(_ type: T.Type) {
         if let unbox = DecodedKind.scalarUnboxer(type) { self = .scalar(unbox) }

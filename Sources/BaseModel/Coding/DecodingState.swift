@@ -67,15 +67,15 @@ final class DecodingState {
     /// types, and comparing identifiers is cheaper than hashing one.
     @exclusivity(unchecked) private var recentKinds: [(id: ObjectIdentifier, kind: DecodedKind)] = []
 
-    /// How values of `type` are decoded, worked out once per decode: the runtime's protocol
-    /// conformance checks cost far more than a lookup.
+    /// How values of `type` are decoded, looked up once per decode in the process-wide cache
+    /// (``DecodedKind/of(_:)``).
     @inline(__always)
     func kind<T>(of type: T.Type) -> DecodedKind {
         let id = ObjectIdentifier(type)
         for recent in recentKinds where recent.id == id { return recent.kind }
         if let known = kinds[id] { return known }
-        let kind = DecodedKind(type)
-        if recentKinds.count < 8 { recentKinds.append((id, kind)) } else { kinds[id] = kind }
+        let kind = DecodedKind.of(type)
+        if recentKinds.count < 24 { recentKinds.append((id, kind)) } else { kinds[id] = kind }
         return kind
     }
 
@@ -96,6 +96,25 @@ final class DecodingState {
         }
         lastPlanOrder = order
         return order
+    }
+
+    /// Per schema read so far, its fields' key numbers: a model file has a few model types, and
+    /// comparing identities is cheaper than hashing one.
+    @exclusivity(unchecked) private var fieldKeyNumbers: [(schema: ModelSchema, numbers: [Int32])] = []
+
+    /// For reading `schema`'s generated model from an index with interned keys: per field plan,
+    /// the string number of its single remote key (−1 when no dictionary of the input has that
+    /// key, −2 when the plan is a key path, read by name). `nil` for other inputs.
+    @inline(__always)
+    func fieldKeyNumbers(for schema: ModelSchema) -> [Int32]? {
+        guard let keyNumbers = index?.keyNumbers else { return nil }
+        for known in fieldKeyNumbers where known.schema === schema { return known.numbers }
+        let numbers = schema.fieldPlans.map { plan -> Int32 in
+            guard let key = plan.singleKey else { return -2 }
+            return keyNumbers[key] ?? -1
+        }
+        fieldKeyNumbers.append((schema, numbers))
+        return numbers
     }
 
     private var remoteKeys: [KeyCase: [String: String]] = [:]

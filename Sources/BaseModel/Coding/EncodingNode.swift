@@ -1,16 +1,25 @@
 import OrderedCollections
 
-/// A value under construction while encoding: containers hand out nested containers before their
-/// contents are known, so the tree is built in reference boxes and frozen at the end.
+/// A value the encoder buffers instead of writing it as it comes: containers hand out nested
+/// containers before their contents are known, a remote key path of several steps writes into
+/// a dictionary that later properties may add to, and a key written twice keeps its first place.
+/// The node keeps those rules (the tree's), and is written to the writer when the value's
+/// `encode(to:)` has returned (``write(to:typedAs:)``).
 final class EncodingNode {
     enum Slot {
+        /// A finished value.
         case value(ModelValue)
+        /// A value a writer took back in its own form (``ModelWriter/takeBack(since:)``).
+        case recorded(any WriterRecording)
+        /// A nested container, filled later through its own encoder.
         case node(EncodingNode)
 
-        var finished: ModelValue {
+        /// Writes the slot's value.
+        func write(to writer: any ModelWriter) {
             switch self {
-            case .value(let value): value
-            case .node(let node): node.finished
+            case .value(let value): writer.writeTree(value)
+            case .recorded(let recording): writer.writeRecorded(recording)
+            case .node(let node): node.write(to: writer, typedAs: nil)
             }
         }
     }
@@ -18,19 +27,51 @@ final class EncodingNode {
     enum Content {
         case empty
         case value(ModelValue)
+        case recorded(any WriterRecording)
         case dictionary(OrderedDictionary<String, Slot>)
         case array([Slot])
     }
 
-    var content: Content = .empty
+    var content: Content
 
-    /// The finished tree; an empty node is an empty dictionary, as `JSONEncoder` writes `{}`.
-    var finished: ModelValue {
+    init(_ content: Content = .empty) {
+        self.content = content
+    }
+
+    /// Writes the node: an empty node is an empty dictionary, as `JSONEncoder` writes `{}`. With
+    /// a class name (a model in a typed tree) a dictionary is an object of that class, without
+    /// any `$class` entry of its own.
+    func write(to writer: any ModelWriter, typedAs className: String?) {
         switch content {
-        case .empty: .dictionary([:])
-        case .value(let value): value
-        case .dictionary(let slots): .dictionary(slots.mapValues(\.finished))
-        case .array(let slots): .array(slots.map(\.finished))
+        case .empty:
+            if let className { writer.beginObject(className: className) } else { writer.beginDictionary(count: 0) }
+            writer.endDictionary()
+        case .value(.dictionary(let entries)) where className != nil:
+            writer.beginObject(className: className!)
+            for (key, entry) in entries where key != TypedTree.classKey {
+                writer.writeKey(key)
+                writer.writeTree(entry)
+            }
+            writer.endDictionary()
+        case .value(let value):
+            writer.writeTree(value)
+        case .recorded(let recording):
+            writer.writeRecorded(recording)
+        case .dictionary(let slots):
+            if let className {
+                writer.beginObject(className: className)
+            } else {
+                writer.beginDictionary(count: slots.count)
+            }
+            for (key, slot) in slots where className == nil || key != TypedTree.classKey {
+                writer.writeKey(key)
+                slot.write(to: writer)
+            }
+            writer.endDictionary()
+        case .array(let slots):
+            writer.beginArray(count: slots.count)
+            for slot in slots { slot.write(to: writer) }
+            writer.endArray()
         }
     }
 
@@ -124,11 +165,11 @@ final class EncodingNode {
         switch existing {
         case .node(let node): child = node
         case .value(let value):
-            child = EncodingNode()
-            child.content = .value(value)
+            child = EncodingNode(.value(value))
+        case .recorded(let recording):
+            child = EncodingNode(.recorded(recording))
         case nil:
-            child = EncodingNode()
-            if preferArray { child.content = .array([]) }
+            child = EncodingNode(preferArray ? .array([]) : .empty)
         }
         setStep(.node(child), step)
         return child

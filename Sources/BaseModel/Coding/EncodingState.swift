@@ -1,26 +1,23 @@
 import Foundation
 
-/// State shared by every encoder of one top-level encode.
+/// State shared by every encoder of one top-level encode. One encode runs on one thread, so
+/// its properties skip the dynamic exclusivity checks.
 final class EncodingState {
     /// Set when writing a typed tree.
-    var graph: GraphWriting?
+    @exclusivity(unchecked) var graph: GraphWriting?
     /// In plain mode, the map of the first `Live` value met: a copy resolves its `Live`
     /// properties there, so it shares the original's live instances.
-    var liveMap: IdentityMap?
-    private var kinds: [ObjectIdentifier: EncodingKind] = [:]
+    @exclusivity(unchecked) var liveMap: IdentityMap?
+    @exclusivity(unchecked) private var kinds: [ObjectIdentifier: EncodingKind] = [:]
+    @exclusivity(unchecked) private var models: [ObjectIdentifier: ModelInfo] = [:]
     /// The class instances being encoded, from the root down to the current value, with the
     /// path each was met at: one met again below itself is a cycle.
-    var openObjects: [ObjectIdentifier: ModelPath] = [:]
+    @exclusivity(unchecked) var openObjects: [ObjectIdentifier: ModelPath] = [:]
     /// How many containers are being encoded, from the root down to the current value.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// How many containers may nest: the ``DecodingLimits/maximumDepth`` (what the readers
     /// accept, and what holds on a small thread stack).
     let maximumDepth = DecodingLimits.current.maximumDepth
-
-    /// How values of `type` are handled, worked out once per encode.
-    func kind<T>(of type: T.Type) -> DecodedKind {
-        encodingKind(of: type).kind
-    }
 
     /// How values of a type are encoded.
     struct EncodingKind {
@@ -30,6 +27,27 @@ final class EncodingState {
         let definedOrder: Bool
         /// An array the engine encodes itself.
         let array: (any EngineEncodedArray.Type)?
+        /// For a model type: the order its `encode(to:)` writes its properties in, learned from
+        /// the first value.
+        let planOrder: PlanOrder?
+    }
+
+    /// What writing a model type as a typed object needs, worked out once per encode.
+    struct ModelInfo {
+        let schema: ModelSchema
+        let planOrder: PlanOrder
+        /// The registered name it is written under.
+        let className: String
+    }
+
+    @exclusivity(unchecked) private var remoteKeys: [KeyCase: [String: String]] = [:]
+
+    /// `name` in `keyCase`, worked out once per encode.
+    func remoteKey(for name: String, in keyCase: KeyCase) -> String {
+        if let known = remoteKeys[keyCase]?[name] { return known }
+        let remote = keyCase.remoteKey(for: name)
+        remoteKeys[keyCase, default: [:]][name] = remote
+        return remote
     }
 
     /// How values of `type` are handled, worked out once per encode.
@@ -41,8 +59,21 @@ final class EncodingState {
         case .stringKeyedDictionary, .plain: type is any DefinedOrderEncodable.Type
         default: false
         }
-        let encoding = EncodingKind(kind: kind, definedOrder: definedOrder, array: type as? any EngineEncodedArray.Type)
+        let planOrder: PlanOrder? = if case .model(let schema) = kind { PlanOrder(schema: schema) } else { nil }
+        let encoding = EncodingKind(
+            kind: kind, definedOrder: definedOrder, array: type as? any EngineEncodedArray.Type, planOrder: planOrder)
         kinds[id] = encoding
         return encoding
+    }
+
+    /// The schema, plan order and registered name of `type`, the dynamic type of a model value
+    /// written into a typed tree.
+    func modelInfo(_ type: any Model.Type, registry: ModelRegistry) -> ModelInfo {
+        let id = ObjectIdentifier(type)
+        if let known = models[id] { return known }
+        let schema = ModelSchema.of(type)
+        let info = ModelInfo(schema: schema, planOrder: PlanOrder(schema: schema), className: registry.name(of: type))
+        models[id] = info
+        return info
     }
 }

@@ -1,36 +1,47 @@
 /// An array the engine encodes element by element itself, instead of through
-/// `Array.encode(to:)` and an unkeyed container: each element goes through the same boxing (or
-/// streaming) the container would use, so the tree and the bytes are the same.
+/// `Array.encode(to:)` and an unkeyed container: each element goes through the same boxing the
+/// container would use, so the output is the same.
 protocol EngineEncodedArray {
-    /// `array` (a `Self`) as a tree value, each element boxed by `encoder` (the array's own encoder, so
-    /// errors carry the element's index).
+    /// Writes `array` (a `Self`) to `writer`. Elements that are values of their own are boxed by
+    /// an encoder for the array (a child of `parent` at `component`, so errors carry the
+    /// element's index); arrays of `Double`, `Int`, `String` and `Bool` are written without one.
     ///
     /// - Throws: ``ModelError`` when an element cannot be encoded.
-    static func boxElements<T>(of array: T, in encoder: TreeEncoder) throws -> ModelValue
-
-    /// Writes `array` (a `Self`) to a streaming fast encode, as the tree writer writes an array.
-    ///
-    /// - Throws: what writing an element throws.
-    static func writeElements<T>(of array: T, to stream: FastEncodingStream, inheritedKeyCase: KeyCase) throws
+    static func encodeElements<T>(
+        of array: T, at component: ModelPath.Component?, in parent: TreeEncoder, to writer: any ModelWriter
+    ) throws
 }
 
 extension Array: EngineEncodedArray where Element: Encodable {
-    static func boxElements<T>(of array: T, in encoder: TreeEncoder) throws -> ModelValue {
+    static func encodeElements<T>(
+        of array: T, at component: ModelPath.Component?, in parent: TreeEncoder, to writer: any ModelWriter
+    ) throws {
         let array = unsafeBitCast(array, to: Self.self)
-        var elements: [ModelValue] = []
-        elements.reserveCapacity(array.count)
-        // Integer positions, not `indices` or an iterator: this code is not specialised for
-        // `Element`, and those would ask the runtime for generic metadata on every array.
-        for position in 0..<array.count {
-            elements.append(try encoder.box(array[position], component: .index(position)))
+        writer.beginArray(count: array.count)
+        defer { writer.endArray() }
+        // The common scalar arrays through their concrete type: this code is not specialised
+        // for `Element`, and a generic loop would ask the runtime for metadata per element.
+        if Element.self == Double.self {
+            for number in unsafeBitCast(array, to: [Double].self) { writer.writeDouble(number) }
+            return
         }
-        return .array(elements)
-    }
-
-    static func writeElements<T>(of array: T, to stream: FastEncodingStream, inheritedKeyCase: KeyCase) throws {
-        let array = unsafeBitCast(array, to: Self.self)
-        let mark = try stream.writer.beginCollection(.array, mutable: false, count: array.count)
-        for position in 0..<array.count { try stream.write(array[position], inheritedKeyCase: inheritedKeyCase) }
-        stream.writer.endCollection(mark)
+        if Element.self == Int.self {
+            for number in unsafeBitCast(array, to: [Int].self) { writer.writeInteger(Int64(number)) }
+            return
+        }
+        if Element.self == String.self {
+            for text in unsafeBitCast(array, to: [String].self) { writer.writeString(text) }
+            return
+        }
+        if Element.self == Bool.self {
+            for flag in unsafeBitCast(array, to: [Bool].self) { writer.writeBool(flag) }
+            return
+        }
+        let encoder = parent.arrayEncoder(at: component, writer: writer)
+        // Integer positions, not `indices` or an iterator: those would ask the runtime for
+        // generic metadata on every array.
+        for position in 0..<array.count {
+            try encoder.box(array[position], component: .index(position), to: writer)
+        }
     }
 }

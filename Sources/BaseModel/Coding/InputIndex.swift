@@ -65,14 +65,23 @@ final class InputIndex {
     /// from the first object (see ``value(of:forKey:request:)``).
     @exclusivity(unchecked) var learnedOrder: [[(key: String, position: Int?)]]
 
+    /// For an index whose dictionary keys are interned (each distinct key is one string, as the
+    /// JSON index makes them): the string number of each key, so a key is found among a
+    /// dictionary's entries by comparing numbers (``value(of:forKeyNumber:from:)``).
+    let keyNumbers: [String: Int32]?
+
     /// An index of these nodes; `root` is the root value's node.
-    init(nodes: [Node], children: [Int32], strings: [String], data: [Data], classes: [ClassInfo], root: Int32) {
+    init(
+        nodes: [Node], children: [Int32], strings: [String], data: [Data], classes: [ClassInfo], root: Int32,
+        keyNumbers: [String: Int32]? = nil
+    ) {
         self.nodes = nodes
         self.children = children
         self.strings = strings
         self.data = data
         self.classes = classes
         self.root = root
+        self.keyNumbers = keyNumbers
         learnedOrder = Array(repeating: [], count: classes.count)
     }
 
@@ -139,6 +148,23 @@ final class InputIndex {
         for offset in 0..<count {
             let entry = Int(value.first) + 2 * ((max(request, 0) + offset) % count)
             if strings[Int(children[entry])] == key { return children[entry + 1] }
+        }
+        return nil
+    }
+
+    /// For a dictionary of an index with interned keys: the value of the key whose string number
+    /// is `number`, searched from entry `start` on (wrapping around), with the position of its
+    /// entry; `nil` when the dictionary has no such key.
+    @inline(__always)
+    func value(of node: Int32, forKeyNumber number: Int32, from start: Int) -> (value: Int32, entry: Int)? {
+        let value = nodes[Int(node)]
+        let count = Int(value.count)
+        let first = Int(value.first)
+        var position = start < count ? start : 0
+        for _ in 0..<count {
+            if children[first &+ 2 &* position] == number { return (children[first &+ 2 &* position &+ 1], position) }
+            position &+= 1
+            if position == count { position = 0 }
         }
         return nil
     }

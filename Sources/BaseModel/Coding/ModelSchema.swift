@@ -11,8 +11,23 @@ final class ModelSchema: Sendable {
     let isClass: Bool
     /// Every property key, in declaration order (as the synthesized `encode(to:)` writes them).
     let propertyKeys: [String]
+    /// The properties the `@Model` macro declared, in field-number order (optionality included);
+    /// `nil` for a model without the macro.
+    let declaredProperties: [ModelProperties.Property]?
     /// Everything about each known property, so a key costs one hash lookup.
     private let plans: [String: PropertyPlan]
+    /// For a type with generated coding: how to run its reading, and the plans of the
+    /// properties it reads, in its order.
+    let direct: (any DirectModelReading)?
+    let fieldPlans: [PropertyPlan]
+    /// The declared properties' plans, in declaration order: field `n` of generated code.
+    let fields: [PropertyPlan]
+    /// The ordinal of each plan by the key the encoder writes for it (codable plans only).
+    private let ordinalsByEncodedKey: [String: Int]
+    /// Whether the encoder can write every known property as it comes: each writes one key
+    /// (no remote key path of several steps) and no two write the same key. Otherwise a model
+    /// is buffered until its `encode(to:)` returns.
+    let encodesFieldsDirectly: Bool
     /// The model's defaults as a plain tree (local keys, every property), made on demand because
     /// `init()` may give a new value each time (a fresh identifier, a date).
     private let defaultsMaker: any DefaultsMaking
@@ -54,19 +69,79 @@ final class ModelSchema: Sendable {
         typeName = M.typeName
         keyCase = M.keyCase
         coercion = M.coercion
-        transformers = M.transformers
-        uncodableKeys = M.uncodableKeys
         isClass = M.self is AnyClass
-        propertyKeys = PropertyKeyRecorder.keys(of: M())
-        let explicit = M.keyPaths
-        var plans: [String: PropertyPlan] = [:]
-        for key in Set(propertyKeys).union(explicit.keys).union(M.uncodableKeys).union(M.transformers.keys) {
-            plans[key] = PropertyPlan(
-                path: explicit[key] ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: key)),
-                transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key))
+        let declared = M.declaredProperties
+        let mapping = declared.map { Mapping(declared: $0, of: M.self) } ?? Mapping(tablesOf: M.self)
+        propertyKeys = mapping.propertyKeys
+        plans = mapping.plans
+        transformers = mapping.transformers
+        uncodableKeys = mapping.uncodableKeys
+        declaredProperties = declared?.properties
+        fields = mapping.propertyKeys.compactMap { mapping.plans[$0] }
+        var ordinals: [String: Int] = [:]
+        var writesDirectly = true
+        for plan in mapping.plans.values where !plan.isUncodable {
+            guard let key = plan.encodedKey, let ordinal = plan.ordinal, ordinals.updateValue(ordinal, forKey: key) == nil else {
+                writesDirectly = false
+                continue
+            }
         }
-        self.plans = plans
+        ordinalsByEncodedKey = ordinals
+        encodesFieldsDirectly = writesDirectly
         defaultsMaker = DefaultsMaker<M>()
+        if let generated = M.self as? any GeneratedCoding.Type {
+            direct = Self.directReader(generated)
+            fieldPlans = generated._fieldNames.map { mapping.plans[$0] ?? PropertyPlan(path: .key(M.keyCase.remoteKey(for: $0)), transformer: nil, isUncodable: false) }
+        } else {
+            direct = nil
+            fieldPlans = []
+        }
+    }
+
+    private static func directReader<G: GeneratedCoding>(_ type: G.Type) -> any DirectModelReading { DirectReader<G>() }
+
+    /// What the schema learns of a type's properties, from one of two sources.
+    private struct Mapping {
+        var propertyKeys: [String] = []
+        var plans: [String: PropertyPlan] = [:]
+        var transformers: [String: ModelTransformer] = [:]
+        var uncodableKeys: Set<String> = []
+
+        /// From the static tables, the properties found by encoding `init()` (the macro-free path).
+        init<M: Model>(tablesOf type: M.Type) {
+            transformers = M.transformers
+            uncodableKeys = M.uncodableKeys
+            propertyKeys = PropertyKeyRecorder.keys(of: M())
+            let explicit = M.keyPaths
+            // Declared properties first, in order, then the other keys the tables name, sorted:
+            // the ordinals are the same in every process.
+            let others = Set(explicit.keys).union(M.uncodableKeys).union(M.transformers.keys).subtracting(propertyKeys).sorted()
+            for key in propertyKeys + others where plans[key] == nil {
+                plans[key] = PropertyPlan(
+                    path: explicit[key] ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: key)),
+                    transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key), ordinal: plans.count)
+            }
+        }
+
+        /// From the properties the macro declared. A subclass without the macro inherits its
+        /// superclass's list: its own properties, found by encoding `init()`, follow the key case.
+        init<M: Model>(declared: ModelProperties, of type: M.Type) {
+            for property in declared.properties {
+                propertyKeys.append(property.name)
+                plans[property.name] = PropertyPlan(
+                    path: property.key ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: property.name)),
+                    transformer: property.transformer, isUncodable: property.isUncodable, ordinal: plans.count)
+                if let transformer = property.transformer { transformers[property.name] = transformer }
+                if property.isUncodable { uncodableKeys.insert(property.name) }
+            }
+            guard declared.declaringType != ObjectIdentifier(M.self) else { return }
+            for key in PropertyKeyRecorder.keys(of: M()) where plans[key] == nil {
+                propertyKeys.append(key)
+                plans[key] = PropertyPlan(
+                    path: RemoteKeyPath.key(M.keyCase.remoteKey(for: key)), transformer: nil, isUncodable: false,
+                    ordinal: plans.count)
+            }
+        }
     }
 
     /// The plan for a property key; keys the schema has not seen follow the key case.
@@ -77,6 +152,10 @@ final class ModelSchema: Sendable {
 
     /// The remote path for a property key.
     func remotePath(for key: String) -> RemoteKeyPath { plan(for: key).path }
+
+    /// The ordinal of the codable plan whose encoded key is `key`, if any: a key the schema does
+    /// not know may still land on a known property's key.
+    func ordinal(ofEncodedKey key: String) -> Int? { ordinalsByEncodedKey[key] }
 
     private static let cache = Locked<[ObjectIdentifier: ModelSchema]>([:])
 

@@ -189,7 +189,7 @@ extension TreeDecoder {
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             child.pathPrefix = position
             child.depth = depth + 1
-            return try M(from: child)
+            return try child.decodeModel(M.self)
         }
         return try decode(type)
     }
@@ -251,16 +251,17 @@ extension TreeDecoder {
             ObjectIdentifier(registered) != ObjectIdentifier(T.self), registered is T.Type {
             func decode<M: Model>(_ model: M.Type) throws -> M {
                 let schema = ModelSchema.of(M.self)
-                return try M(from: TreeDecoder(
+                return try TreeDecoder(
                     state: state, input: .node(node), parent: self, component: component, schema: schema,
-                    keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false))
+                    keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false
+                ).decodeModel(M.self)
             }
             model = try decode(registered) as! T
         } else {
             let child = TreeDecoder(
                 state: state, input: .node(node), parent: self, component: component, schema: schema,
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
-            model = try T(from: child)
+            model = try child.decodeModel(T.self)
         }
         if schema.isClass { graph.nodeInstances[node] = model as AnyObject }
         return model

@@ -36,7 +36,7 @@ extension TreeDecoder {
 
     /// The value of the key `key` itself (no key path, no key case).
     @inline(__always)
-    private func entry(_ key: String) -> DecoderInput? {
+    func entry(_ key: String) -> DecoderInput? {
         if keyedNode < 0 { return keyedEntries![key].map(DecoderInput.value) }
         let request = requests
         requests += 1
@@ -65,7 +65,7 @@ extension TreeDecoder {
         return lookup(plan(for: name))
     }
 
-    private func lookup(_ plan: PropertyPlan) -> Resolution {
+    func lookup(_ plan: PropertyPlan) -> Resolution {
         if plan.isUncodable { return .absent }
         if let single = plan.singleKey {
             guard let value = entry(single) else { return .absent }

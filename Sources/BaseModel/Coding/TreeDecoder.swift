@@ -253,7 +253,7 @@ final class TreeDecoder: Decoder, PathLinked {
                 state: state, input: .node(node), parent: self, component: component, schema: schema,
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             child.defaultsSource = defaultsSource
-            return try T(from: child)
+            return try child.decodeModel(T.self)
         case .stringKeyedDictionary:
             return try T(from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .array(let array):
@@ -307,7 +307,7 @@ final class TreeDecoder: Decoder, PathLinked {
                 state: state, value: value, parent: self, component: component, schema: schema,
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             child.defaultsSource = defaultsSource
-            return try T(from: child)
+            return try child.decodeModel(T.self)
         case .live(let live):
             return try live.decodeLive(from: value, decoder: self, component: component) as! T
         case .stringKeyedDictionary:

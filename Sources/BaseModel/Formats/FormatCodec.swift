@@ -83,8 +83,16 @@ extension FormatCodec {
 
     /// The tree path of ``decodeModel(_:from:using:)``, for codecs that override it and still
     /// need it for some inputs.
+    /// A value that does not fit is reported in this format, as the codecs that read models
+    /// straight from their bytes report it.
     func decodeModelThroughTree<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        try forThisFormat(decoder).decode(type, from: decodeTree(from: data))
+        let tree = try decodeTree(from: data)
+        do {
+            return try forThisFormat(decoder).decode(type, from: tree)
+        } catch var error {
+            if error.format == .tree { error.format = format }
+            throw error
+        }
     }
 
     /// The tree path of ``encodeModel(_:using:)``.

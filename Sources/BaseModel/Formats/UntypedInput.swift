@@ -1,15 +1,15 @@
 import Foundation
 
 /// What ``Model/init(object:)`` was given, sorted out: a tree to decode, or bytes in a format
-/// detected from them, for the format's codec to decode.
+/// detected from them (JSON among them), for the format's codec to decode.
 ///
 /// `Data` and `String` whose first non-blank character is `{` or `[` are JSON. Other `Data` is
 /// detected by content (a property list, a keyed archive, fast, …); bytes no codec recognises,
 /// and other strings, are bare values for ``Model/make(from:)``.
 enum UntypedInput {
-    /// A tree: converted Foundation objects, a ``ModelValue``, parsed JSON or a bare value.
+    /// A tree: converted Foundation objects, a ``ModelValue`` or a bare value.
     case tree(ModelValue)
-    /// Bytes in a format other than JSON, with the codec that reads them.
+    /// Bytes in a format, with the codec that reads them.
     case encoded(Data, codec: any FormatCodec)
 
     /// Sorts `object` out.
@@ -24,7 +24,7 @@ enum UntypedInput {
             self = try Self.bytes(data, formats: formats) ?? .tree(.data(data))
         case let text as String:
             let data = Data(text.utf8)
-            self = try Self.json(data, formats: formats).map(UntypedInput.tree) ?? .tree(.string(text))
+            self = try Self.json(data, formats: formats) ?? .tree(.string(text))
         default:
             self = .tree(try ModelValue(foundation: object))
         }
@@ -42,20 +42,20 @@ enum UntypedInput {
 
     /// JSON, a detected format, or `nil` for bare bytes.
     private static func bytes(_ data: Data, formats: FormatRegistry) throws(ModelError) -> UntypedInput? {
-        if let tree = try json(data, formats: formats) { return .tree(tree) }
+        if let json = try json(data, formats: formats) { return json }
         guard let codec = try? formats.detect(data), codec.format != .json else { return nil }
         return .encoded(data, codec: codec)
     }
 
-    /// The parsed JSON when `data` starts (after an optional UTF-8 byte-order mark and blanks)
-    /// with `{` or `[`; `nil` when it is a bare value.
+    /// JSON bytes for the JSON codec when `data` starts (after an optional UTF-8 byte-order mark
+    /// and blanks) with `{` or `[`, or is blank (the parser then reports it as
+    /// ``ModelError/Reason/empty``); `nil` when it is a bare value.
     ///
-    /// - Throws: ``ModelError/Reason/empty`` when there is nothing but blanks, and the parser's
-    ///   errors for malformed JSON.
-    private static func json(_ data: Data, formats: FormatRegistry) throws(ModelError) -> ModelValue? {
+    /// - Throws: ``ModelError`` when no JSON codec is registered.
+    private static func json(_ data: Data, formats: FormatRegistry) throws(ModelError) -> UntypedInput? {
         switch JSONParser.firstSignificantByte(of: data) {
-        case UInt8(ascii: "{"), UInt8(ascii: "["), nil:   // nil: blanks only, the parser's `.empty`
-            return try formats.codec(for: .json).decodeTree(from: data)
+        case UInt8(ascii: "{"), UInt8(ascii: "["), nil:
+            return .encoded(data, codec: try formats.codec(for: .json))
         case .some:
             return nil
         }

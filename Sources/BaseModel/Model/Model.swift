@@ -24,6 +24,10 @@ import Foundation
 /// Every static requirement has a default, so a model declares only what differs. A key missing
 /// from the input keeps the value `init()` gave it; an explicit `null` clears an optional.
 ///
+/// The `@Model` macro of `BaseModelMacros` writes the conformance with the mapping on the
+/// properties (`@Key("game_id") var id = ""`), checked by the compiler; see
+/// ``declaredProperties``.
+///
 /// Class models: declare the requirements as `class var` in the base class, and a subclass
 /// overrides them, adding its own entries to `super`'s.
 ///
@@ -80,6 +84,11 @@ public protocol Model: Codable {
     /// Whether keys of saved data that this type does not know (written by a newer version of
     /// the app) are kept with the shared instance and written back on save. Default: `true`.
     static var keepsUnknownKeys: Bool { get }
+
+    /// The stored properties and their mapping as the `@Model` macro declares them; when present
+    /// the coders use it instead of ``keyPaths``, ``transformers`` and ``uncodableKeys`` and of
+    /// encoding `init()` to find the properties. Default: `nil` (a model without the macro).
+    static var declaredProperties: ModelProperties? { get }
 }
 
 extension Model {
@@ -103,4 +112,6 @@ extension Model {
     public static var migrations: [Int: [ModelMigration]] { [:] }
     /// Unknown keys are kept.
     public static var keepsUnknownKeys: Bool { true }
+    /// No declared properties: they are found by encoding `init()`.
+    public static var declaredProperties: ModelProperties? { nil }
 }

@@ -64,10 +64,10 @@ import Testing
         #expect(try codec.encodeTree(tree) == codec.encodeTree(tree))
     }
 
-    /// The fast format's streaming encoder and its tree path write the same bytes.
+    /// The fast format's model writer and its tree path write the same bytes.
     @Test func fastStreamMatchesTreePath() throws {
         let library = Self.reshaped()
-        let streamed = try FastStreamingEncoder.streamedData(library, registry: .shared)
+        let streamed = try FastCodec().encodeModel(library, using: ModelEncoder(registry: .shared))
         #expect(streamed == (try FastCodec().encodeTree(ModelEncoder(registry: .shared).encode(library))))
     }
 

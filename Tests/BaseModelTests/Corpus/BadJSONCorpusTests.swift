@@ -163,12 +163,14 @@ struct BadJSONCorpusTests {
             if case .failure(let modelError) = jsonData { #expect(modelError == error) }
             if expected.object == expected.parser, case .failure(let modelError) = object { #expect(modelError == error) }
         }
-        // A value of the wrong kind is reported at the root, by the tree decoder.
-        for result in [object, jsonData] {
+        // A value of the wrong kind is reported at the root, in the format the bytes were read in:
+        // JSON, or for `init(object:)` a bare value ("tree") when the bytes do not open a container.
+        let opensContainer = [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(JSONParser.firstSignificantByte(of: data))
+        for (result, format) in [(object, opensContainer ? "json" : "tree"), (jsonData, "json")] {
             guard case .failure(let error) = result, case .typeMismatch(let wanted, _) = error.reason else { continue }
             #expect(wanted == "dictionary (CorpusGame)")
             #expect(error.path == .root)
-            #expect(error.format == "tree")
+            #expect(error.format == ModelFormat(rawValue: format))
             #expect(!error.description.isEmpty)
         }
         // A model that is built is built from {}: all defaults.

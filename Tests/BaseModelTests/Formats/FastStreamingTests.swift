@@ -38,7 +38,7 @@ enum FastStreamingFixtures {
         static var keyCase: KeyCase { .snakeCase }
     }
 
-    /// A remote key path of two steps: the stream leaves it to the tree path.
+    /// A remote key path of two steps: the encoder buffers the model.
     struct Venue: Model, Equatable {
         var name = ""
         var city = ""
@@ -99,7 +99,7 @@ enum FastStreamingFixtures {
     }()
 }
 
-@Suite("Fast format: the streaming encoder writes the tree path's bytes")
+@Suite("Fast format: the model writer writes the tree path's bytes")
 struct FastStreamingTests {
     typealias Fixtures = FastStreamingFixtures
     let registry = FastStreamingFixtures.registry
@@ -109,10 +109,10 @@ struct FastStreamingTests {
         try FastCodec().encodeTree(ModelEncoder(registry: registry).encode(value))
     }
 
-    /// Streams `value` (failing if the stream falls back), checks the bytes against the tree
-    /// path's, and decodes them.
+    /// Writes `value` through the fast model writer, checks the bytes against the tree path's,
+    /// and decodes them.
     func streamed<T: Model>(_ value: T) throws -> (Data, T) {
-        let bytes = try FastStreamingEncoder.streamedData(value, registry: registry)
+        let bytes = try FastCodec().encodeModel(value, using: ModelEncoder(registry: registry))
         let reference = try treeBytes(value)
         #expect(bytes == reference, "streamed \(bytes.count) bytes, tree path \(reference.count); first difference at \(Array(zip(bytes, reference)).firstIndex { $0.0 != $0.1 } ?? min(bytes.count, reference.count))")
         #expect(try FastCodec().decodeTree(from: bytes) == FastCodec().decodeTree(from: reference))
@@ -164,23 +164,21 @@ struct FastStreamingTests {
         second.next = first
         defer { second.next = nil }
         // Swift properties cannot be decoded into a cycle, so the check stops at the bytes and the tree.
-        let bytes = try FastStreamingEncoder.streamedData(first, registry: registry)
+        let bytes = try FastCodec().encodeModel(first, using: ModelEncoder(registry: registry))
         #expect(bytes == (try treeBytes(first)))
         let tree = try FastCodec().decodeTree(from: bytes)
         #expect(tree["next"]?["name"] == "second")
         #expect(tree["next"]?["next"] == [TypedTree.aliasKey: .string(TypedTree.rootKeyPath)])
     }
 
-    @Test("a two-step remote key path falls back to the tree path, with the same bytes")
-    func nestedKeyPathFallsBack() throws {
+    @Test("a two-step remote key path is buffered, with the same bytes")
+    func nestedKeyPath() throws {
         let venue = Fixtures.Venue(name: "Pleyel", city: "Paris")
-        #expect(throws: FastStreamFallback.self) { try FastStreamingEncoder.streamedData(venue, registry: registry) }
-        let bytes = try FastStreamingEncoder.data(venue, registry: registry)
-        #expect(bytes == (try treeBytes(venue)))
-        #expect(try Fixtures.Venue(data: bytes, context: ModelContext(types: registry)) == venue)
+        let (_, decoded) = try streamed(venue)
+        #expect(decoded == venue)
     }
 
-    @Test("data(format: .fast) streams: the same bytes as the tree path")
+    @Test("data(format: .fast) writes the same bytes as the tree path")
     func modelEntryPoint() throws {
         let sample = Fixtures.sample()
         #expect(try sample.data(format: .fast, context: ModelContext(types: registry)) == (try treeBytes(sample)))

@@ -74,6 +74,50 @@ struct KeyedArchiveCodecTests {
         #expect(objects.contains { $0["NS.string"] == .string("$null") })
     }
 
+    /// FNV-1a (64 bits) of some bytes, to pin them without spelling them out.
+    static func fingerprint(_ data: Data) -> UInt64 {
+        data.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    }
+
+    @Test("the bytes are those of the writer before the object table (053b017): same order, same sizes")
+    func bytesUnchanged() throws {
+        let foundationTree: ModelValue = [
+            "name": "Ada", "count": 42, "negative": -7, "ratio": 2.5, "flag": true, "off": false, "nullString": "$null",
+            "when": .date(Date(timeIntervalSinceReferenceDate: 1_000.5)), "blob": .data(Data([1, 2, 3])),
+            "list": [1, "x", ["k": false], [], ["nested": [[:]]]], "empty": [:], "unicode": "日本語 😰",
+            "long": .string(String(repeating: "x", count: 300)), "many": .array((0..<300).map { .integer(Int64($0 * 1000)) }),
+        ]
+        let cases: [(tree: ModelValue, count: Int, fingerprint: UInt64)] = [
+            (Self.list, 1028, 0x2F21_C8D5_9A08_9A2F),
+            (["first": ["$alias": "second"], "second": ["$class": "Item", "value": 1]], 308, 0xE281_D8BB_9226_5726),
+            (["a": [1, 2], "b": ["$alias": "a"], "c": ["k": "v"], "d": ["$alias": "c"]], 408, 0x85B3_3F09_CDBE_A485),
+            // Over 255 objects (two-byte references), long strings and arrays, UTF-16.
+            (foundationTree, 5834, 0x22C6_EFA9_A931_450D),
+            (["a", 1, .date(Date(timeIntervalSinceReferenceDate: 0))], 287, 0xA36F_23E9_FEA1_3458),
+        ]
+        for (index, expected) in cases.enumerated() {
+            let data = try KeyedArchiveCodec().encodeTree(expected.tree)
+            #expect(data.count == expected.count, "case \(index)")
+            #expect(Self.fingerprint(data) == expected.fingerprint, "case \(index)")
+        }
+    }
+
+    @Test("strings are the same object only when their scalars are: canonically equivalent strings stay apart")
+    func canonicallyEquivalentStrings() throws {
+        let codec = KeyedArchiveCodec()
+        let tree = try codec.decodeTree(from: codec.encodeTree(["composed": "é", "decomposed": "e\u{301}", "again": "é"]))
+        guard case .string(let composed)? = tree["composed"], case .string(let decomposed)? = tree["decomposed"] else {
+            Issue.record("not strings: \(tree)")
+            return
+        }
+        #expect(composed.unicodeScalars.map(\.value) == [0xE9])
+        #expect(decomposed.unicodeScalars.map(\.value) == [0x65, 0x301])
+        // Equal strings are still stored once.
+        let archive = try BinaryPropertyListReader.read(codec.encodeTree(["a": "é", "b": "é"]))
+        guard case .array(let objects)? = archive["$objects"] else { Issue.record("no objects"); return }
+        #expect(objects.filter { $0 == .string("é") }.count == 1)
+    }
+
     @Test("an alias before its target is written ahead, and reads back at its first place")
     func forwardAlias() throws {
         let tree: ModelValue = ["first": ["$alias": "second"], "second": ["$class": "Item", "value": 1]]
@@ -99,6 +143,26 @@ struct KeyedArchiveCodecTests {
             #expect(error?.path == path, "\(tree)")
             #expect(error?.format == "keyed-archive")
         }
+    }
+
+    @Test("what the reader would refuse or misread is refused: cycles through plain collections, Foundation class names")
+    func refusedTrees() throws {
+        let codec = KeyedArchiveCodec()
+        // An alias back into the plain dictionary that holds it; with a $class the cycle is fine.
+        let plain: ModelValue = ["name": "root", "children": [["$class": "Folder", "parent": ["$alias": "$root"]]]]
+        let cycle = try #require(throws: ModelError.self) { try codec.encodeTree(plain) }
+        #expect(cycle.path == ModelPath([.key("children"), .index(0), .key("parent")]))
+        #expect(cycle.reason.isUnsupportedReason)
+        let typed: ModelValue = ["$class": "Folder", "children": [["$class": "Folder", "parent": ["$alias": "$root"]]]]
+        #expect(try codec.decodeTree(from: codec.encodeTree(typed))["children"]?[0]?["parent"] == ["$alias": "$root"])
+        // A typed object of a class the reader turns into a value would not read back.
+        let foundation = try #require(throws: ModelError.self) { try codec.encodeTree(["data": ["$class": "NSData", "$data": "AAEC"]]) }
+        #expect(foundation.path == ModelPath([.key("data"), .key("$class")]))
+        let value: ModelValue = ["$class": "M", "v": ["$class": "NSValue", "NS.special": 12]]
+        #expect(try codec.decodeTree(from: codec.encodeTree(value)) == value)
+        // "$null" as a key is an NSString object too, not the marker the reader takes for nil.
+        let nulls: ModelValue = ["$null": "$null", "list": ["$null"]]
+        #expect(try codec.decodeTree(from: codec.encodeTree(nulls)) == nulls)
     }
 
     @Test("Foundation's NSKeyedUnarchiver reads the archives we write")

@@ -132,6 +132,21 @@ struct PropertyListMalformedTests {
         #expect(propertyListError(rawBinaryPropertyList([[0x52, 0xC3, 0x28]]))?.reason == .malformed("an ASCII string holds bytes that are neither ASCII nor UTF-8"))
     }
 
+    @Test("UTF-16 strings: pairs make one scalar, an unpaired surrogate is refused")
+    func utf16Strings() throws {
+        func string(_ units: [UInt16]) throws -> PropertyListObject {
+            let bytes = units.flatMap { [UInt8($0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+            return try BinaryPropertyListReader.read(rawBinaryPropertyList([[0x60 | UInt8(units.count)] + bytes]))
+        }
+        #expect(try string(Array("é日本語 😰".utf16)) == .string("é日本語 😰"))
+        #expect(try string([0xD83D, 0xDE30, 0x41]) == .string("😰A"))
+        #expect(try string([0xFFFD, 0x7F, 0x80, 0x7FF, 0x800]) == .string("\u{FFFD}\u{7F}\u{80}\u{7FF}\u{800}"))
+        for unpaired: [UInt16] in [[0xD83D], [0xD83D, 0x41], [0xDE30], [0x41, 0xDE30, 0xD83D], [0xDBFF, 0xDBFF]] {
+            let error = #expect(throws: ModelError.self) { try string(unpaired) }
+            #expect(error?.reason == .malformed("a UTF-16 string holds an unpaired surrogate"), "\(unpaired)")
+        }
+    }
+
     @Test("hostile trailers, counts and references are refused before use")
     func hostileBinary() {
         // An array claiming 2^62 elements.

@@ -2,15 +2,21 @@ import BaseModel
 import Foundation
 
 // InstructionCounts <route> <file> <iterations>
-//   route: json-decode | fast-decode | json-encode | fast-encode
+//   route: json-decode | fast-decode | ka-decode | json-encode | fast-encode | ka-encode (ours), or
+//          JSON-decode | JSON-encode (Foundation's JSONDecoder / JSONEncoder on equal work, see
+//          EqualWork.swift: the same types, twitter's dates by a fixed-width parser as ours),
+//          and the encodes through the tree: tree-encode (ModelEncoder), typed-tree-encode
+//          (ModelEncoder with the shared registry), pretty-json (jsonData(prettyPrinted:)),
+//          plist-encode (data(format: .binaryPropertyList))
 //   file:  twitter | citm_catalog | canada (read from ../shared/corpus/json beside the repository)
 // Runs the route `iterations` times after one untimed setup; compare.sh runs it under callgrind
 // with 1 and 3 iterations and takes half the difference, so setup and start-up cancel out.
-// Only API that every revision since the fast format has (`init(data:)`, `data(format:)`) is used.
+// Only API that every revision since the fast format has (`init(data:)`, `data(format:)`,
+// `ModelEncoder`, `jsonData(prettyPrinted:)`) is used.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    print("usage: InstructionCounts json-decode|fast-decode|json-encode|fast-encode twitter|citm_catalog|canada N")
+    print("usage: InstructionCounts json-decode|fast-decode|ka-decode|JSON-decode|json-encode|fast-encode|ka-encode|JSON-encode|tree-encode|typed-tree-encode|pretty-json|plist-encode twitter|citm_catalog|canada N")
     exit(2)
 }
 let route = arguments[1]
@@ -19,15 +25,30 @@ let corpus = ProcessInfo.processInfo.environment["BASEMODEL_CORPUS"] ?? "../../.
 let json = try Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(file).json"))
 
 func run<T: Model>(_ type: T.Type) throws {
+    // The keyed-archive routes register the model types, as an app that reads its archives does
+    // (and as ModelBench does): unregistered, every typed object spells its type's name anew.
+    if route.hasPrefix("ka-") { registerTypes() }
     let model = try T(data: json)
     let fast = try model.data(format: .fast)
+    let archive = try model.data(format: .keyedArchive)
+    let jsonDecoder = EqualWork.jsonDecoder(for: file)
+    let jsonEncoder = EqualWork.jsonEncoder(for: file)
+    let foundationJSON = try jsonEncoder.encode(model)
     var bytes = 0
     for _ in 0..<iterations {
         switch route {
         case "json-decode": _ = try T(data: json)
         case "fast-decode": _ = try T(data: fast)
+        case "ka-decode": _ = try T(data: archive)
+        case "JSON-decode": _ = try jsonDecoder.decode(T.self, from: foundationJSON)
         case "json-encode": bytes += try model.data(format: .json).count
         case "fast-encode": bytes += try model.data(format: .fast).count
+        case "tree-encode": if case .dictionary(let entries) = try ModelEncoder().encode(model) { bytes += entries.count }
+        case "typed-tree-encode": if case .dictionary(let entries) = try ModelEncoder(registry: .shared).encode(model) { bytes += entries.count }
+        case "pretty-json": bytes += try model.jsonData(prettyPrinted: true).count
+        case "plist-encode": bytes += try model.data(format: .binaryPropertyList).count
+        case "ka-encode": bytes += try model.data(format: .keyedArchive).count
+        case "JSON-encode": bytes += try jsonEncoder.encode(model).count
         default: print("unknown route \(route)"); exit(2)
         }
     }
@@ -39,4 +60,17 @@ case "twitter": try run(TwitterSearch.self)
 case "citm_catalog": try run(CitmCatalog.self)
 case "canada": try run(CanadaFeatureCollection.self)
 default: print("unknown file \(file)"); exit(2)
+}
+
+
+/// Registers the corpus model types under their names.
+func registerTypes() {
+    let types: [any Model.Type] = [
+        TwitterSearch.self, SearchMetadata.self, Status.self, StatusMetadata.self, User.self, UserEntities.self,
+        URLEntities.self, Entities.self, Hashtag.self, URLEntity.self, UserMention.self, Media.self,
+        MediaSizes.self, MediaSize.self,
+        CitmCatalog.self, Event.self, Performance.self, Price.self, SeatCategory.self, Area.self,
+        CanadaFeatureCollection.self, CanadaFeature.self, CanadaGeometry.self,
+    ]
+    for type in types { ModelRegistry.shared.register(type) }
 }

@@ -124,14 +124,16 @@ struct FastCodec: FormatCodec {
             type, from: index, registry: forThisFormat(decoder).registry, identityMap: decoder.identityMap, format: format)
     }
 
-    /// Writes a model straight to bytes (the streaming fast encoder), without the intermediate
-    /// tree, except in safe mode; the bytes are the tree path's.
+    /// Writes a model without the intermediate tree: the one encoder writes to a
+    /// ``FastModelWriter``, which writes the tree path's bytes.
     ///
-    /// - Throws: ``ModelError`` when a value cannot be encoded or stored.
+    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path), or stored (as
+    ///   ``encodeTree(_:)``).
     func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
-            guard !safe else { return try encodeModelThroughTree(value, using: encoder) }
-            return try FastStreamingEncoder.data(value, registry: encoder.registry ?? .shared)
+            let writer = FastModelWriter()
+            try TreeEncoder.write(value, registry: forThisFormat(encoder).registry, to: writer)
+            return try writer.finish()
         }
     }
 }

@@ -47,7 +47,8 @@ struct FastTreeWriter {
         self.targets = targets
     }
 
-    private static func collectTargets(_ value: ModelValue, into targets: inout Set<String>, depth: Int) {
+    /// Adds the targets of the aliases in `value` (the key paths they name) to `targets`.
+    static func collectTargets(_ value: ModelValue, into targets: inout Set<String>, depth: Int) {
         guard depth < FastObject.maximumDepth else { return }
         switch value {
         case .array(let elements):

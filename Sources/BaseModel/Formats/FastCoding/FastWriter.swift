@@ -143,14 +143,11 @@ struct FastWriter: Sendable {
             bytes.append(FastTag.int8.rawValue)
             bytes.append(UInt8(bitPattern: Int8(value)))
         case Int64(Int16.min)...Int64(Int16.max):
-            bytes.append(FastTag.int16.rawValue)
-            appendAligned(UInt16(bitPattern: Int16(value)))
+            appendTagged(FastTag.int16.rawValue, UInt16(bitPattern: Int16(value)))
         case Int64(Int32.min)...Int64(Int32.max):
-            bytes.append(FastTag.int32.rawValue)
-            appendAligned(UInt32(bitPattern: Int32(value)))
+            appendTagged(FastTag.int32.rawValue, UInt32(bitPattern: Int32(value)))
         default:
-            bytes.append(FastTag.int64.rawValue)
-            appendAligned(UInt64(bitPattern: value))
+            appendTagged(FastTag.int64.rawValue, UInt64(bitPattern: value))
         }
     }
 
@@ -166,14 +163,12 @@ struct FastWriter: Sendable {
 
     /// Writes a ``FastTag/float32``.
     mutating func writeFloat(_ value: Float) {
-        bytes.append(FastTag.float32.rawValue)
-        appendAligned(value.bitPattern)
+        appendTagged(FastTag.float32.rawValue, value.bitPattern)
     }
 
     /// Writes a ``FastTag/float64``.
     mutating func writeDouble(_ value: Double) {
-        bytes.append(FastTag.float64.rawValue)
-        appendAligned(value.bitPattern)
+        appendTagged(FastTag.float64.rawValue, value.bitPattern)
     }
 
     /// Writes a ``FastTag/decimalNumber``: its 20 bytes, aligned to 20. Not cached.
@@ -256,8 +251,7 @@ struct FastWriter: Sendable {
     /// - Returns: Its object-cache index.
     @discardableResult
     mutating func writeDate(sinceReferenceDate seconds: Double) -> Int {
-        bytes.append(FastTag.date.rawValue)
-        appendAligned(seconds.bitPattern)
+        appendTagged(FastTag.date.rawValue, seconds.bitPattern)
         return cacheObject()
     }
 
@@ -267,8 +261,7 @@ struct FastWriter: Sendable {
     /// - Returns: Its object-cache index.
     @discardableResult
     mutating func writeLegacyDate(since1970 seconds: Double) -> Int {
-        bytes.append(FastTag.legacyDate.rawValue)
-        appendAligned(seconds.bitPattern)
+        appendTagged(FastTag.legacyDate.rawValue, seconds.bitPattern)
         return cacheObject()
     }
 
@@ -295,11 +288,8 @@ struct FastWriter: Sendable {
         case (.dictionary, true): .mutableDictionary
         }
         let index = mutable ? cacheObject() : nil
-        bytes.append(tag.rawValue)
-        pad(to: 4)
-        let countOffset = bytes.count
-        appendAligned(stored)
-        return CollectionMark(objectIndex: index, countOffset: countOffset, mutable: mutable)
+        appendTagged(tag.rawValue, stored)
+        return CollectionMark(objectIndex: index, countOffset: bytes.count - 4, mutable: mutable)
     }
 
     /// Closes a collection; an immutable one is cached now, after its children.
@@ -370,6 +360,17 @@ struct FastWriter: Sendable {
         let objectIndex = cacheObject()
         writeIndex(used.index, tags: (.object8, .object16, .object32))
         return ObjectStart(objectIndex: objectIndex, classIndex: used.index, keys: used.keys, wroteDefinition: wrote)
+    }
+
+    /// Begins an object of the class whose current definition is `classIndex` (an earlier
+    /// ``ObjectStart/classIndex``) when the object's keys are exactly that definition's keys:
+    /// the bytes ``beginObject(className:keys:reuse:)`` writes then, without comparing the keys.
+    ///
+    /// - Returns: The object's object-cache index.
+    mutating func beginObject(ofDefinition classIndex: Int) -> Int {
+        let objectIndex = cacheObject()
+        writeIndex(classIndex, tags: (.object8, .object16, .object32))
+        return objectIndex
     }
 
     private mutating func writeDefinition(_ className: String, keys: [String]) throws(ModelError) -> Definition {
@@ -464,22 +465,41 @@ struct FastWriter: Sendable {
             bytes.append(tags.0.rawValue)
             bytes.append(UInt8(index))
         } else if index <= Int(UInt16.max) {
-            bytes.append(tags.1.rawValue)
-            appendAligned(UInt16(index))
+            appendTagged(tags.1.rawValue, UInt16(index))
         } else {
-            bytes.append(tags.2.rawValue)
-            appendAligned(UInt32(truncatingIfNeeded: index))
+            appendTagged(tags.2.rawValue, UInt32(truncatingIfNeeded: index))
         }
     }
 
     private mutating func pad(to alignment: Int) {
         let remainder = bytes.count % alignment
-        if remainder != 0 { bytes.append(contentsOf: repeatElement(0, count: alignment - remainder)) }
+        guard remainder != 0 else { return }
+        for _ in remainder..<alignment { bytes.append(0) }
     }
 
+    /// Appends `value` little-endian, after the zeros that align it to its size.
     private mutating func appendAligned<T: FixedWidthInteger & UnsignedInteger>(_ value: T) {
-        pad(to: MemoryLayout<T>.size)
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        appendPadded(prefix: nil, value)
+    }
+
+    /// Appends a tag byte, then `value` aligned to its size: one append for the three parts,
+    /// which a number's chunk is.
+    @inline(__always)
+    private mutating func appendTagged<T: FixedWidthInteger & UnsignedInteger>(_ tag: UInt8, _ value: T) {
+        appendPadded(prefix: tag, value)
+    }
+
+    @inline(__always)
+    private mutating func appendPadded<T: FixedWidthInteger & UnsignedInteger>(prefix: UInt8?, _ value: T) {
+        let size = MemoryLayout<T>.size
+        let start = prefix == nil ? 0 : 1
+        let padding = (size - (bytes.count + start) % size) % size
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            if let prefix { raw[0] = prefix }
+            raw.storeBytes(of: value.littleEndian, toByteOffset: start + padding, as: T.self)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<start + padding + size]))
+        }
     }
 
     private mutating func appendCString(_ value: String) throws(ModelError) {

@@ -21,17 +21,19 @@ enum HRDetection {
 
     /// Whether `data` contains `marker` (not empty) anywhere.
     ///
-    /// Complexity: O(*n* × *m*) at worst, O(*n*) when the marker's first byte is rare.
+    /// Complexity: O(*n* × *m*) at worst, O(*n*) when the marker's first byte is rare; the
+    /// first byte is searched with `memchr`, which reads many bytes per instruction (detection
+    /// looks through every JSON document this way).
     static func contains(_ data: Data, _ marker: [UInt8]) -> Bool {
         guard let head = marker.first else { return true }
         return data.withUnsafeBytes { buffer in
-            let bytes = buffer.bindMemory(to: UInt8.self)
-            guard bytes.count >= marker.count else { return false }
-            let last = bytes.count - marker.count
+            guard let base = buffer.baseAddress, buffer.count >= marker.count else { return false }
+            let last = buffer.count - marker.count
             var start = 0
             while start <= last {
-                guard let candidate = bytes[start...last].firstIndex(of: head) else { return false }
-                if bytes[candidate..<candidate + marker.count].elementsEqual(marker) { return true }
+                guard let found = memchr(base + start, Int32(head), last - start + 1) else { return false }
+                let candidate = base.distance(to: UnsafeRawPointer(found))
+                if memcmp(base + candidate, marker, marker.count) == 0 { return true }
                 start = candidate + 1
             }
             return false

@@ -28,9 +28,11 @@ enum HRPropertyList {
     /// a dictionary holding `$class`; `nil` otherwise.
     ///
     /// Complexity: O(*n*): a look at the first bytes and a scan for `$class`, then, when both
-    /// match, a full parse.
+    /// match, a full parse. A binary list whose top dictionary has no `$class` key (a keyed
+    /// archive, whose objects hold many) is turned down from its top keys, without the parse.
     static func confidence(for data: Data, encoding expected: Encoding) -> Int? {
         guard encoding(of: data) == expected, HRDetection.mayHoldClassKey(data),
+            expected == .xml || PropertyListDocument.summary(of: data)?.hasClassKey == true,
             let document = try? parse(data, format: ""), HRDetection.isHRRoot(document)
         else { return nil }
         return HRDetection.confidence

@@ -21,24 +21,12 @@ struct JSONByteWriter {
         switch value {
         case .null: appendASCII("null")
         case .bool(let flag): appendASCII(flag ? "true" : "false")
-        case .integer(let number):
-            if number < 0 { output.append(JSONByte.minus) }
-            writeDecimal(number.magnitude)
+        case .integer(let number): writeInteger(number)
         case .unsignedInteger(let number): writeDecimal(number)
-        case .double(let number):
-            guard number.isFinite else {
-                throw ModelError(
-                    .invalidValue("\(number) has no JSON form"), excerpt: String(number), format: "json"
-                )
-            }
-            // The shortest round-trip digits, written straight into the buffer (see below).
-            number.write(to: &self)
+        case .double(let number): try writeDouble(number)
         case .string(let text): writeString(text)
         case .date(let date): try writeDate(date)
-        case .data(let bytes):
-            output.append(JSONByte.quote)
-            output.append(contentsOf: bytes.base64EncodedData())
-            output.append(JSONByte.quote)
+        case .data(let bytes): writeData(bytes)
         case .array(let elements):
             guard level < maximumDepth else { throw ModelError(DecodingLimits.depthExceeded(maximumDepth), format: "json") }
             try writeArray(elements, level: level)
@@ -98,6 +86,32 @@ struct JSONByteWriter {
         } catch {
             throw Self.prefixing(error, with: .key(key))
         }
+    }
+
+    /// Appends an integer's decimal digits.
+    @inline(__always)
+    mutating func writeInteger(_ number: Int64) {
+        if number < 0 { output.append(JSONByte.minus) }
+        writeDecimal(number.magnitude)
+    }
+
+    /// Appends a double's shortest round-trip digits.
+    ///
+    /// - Throws: ``ModelError`` for NaN and the infinities, which have no JSON form.
+    @inline(__always)
+    mutating func writeDouble(_ number: Double) throws(ModelError) {
+        guard number.isFinite else {
+            throw ModelError(.invalidValue("\(number) has no JSON form"), excerpt: String(number), format: "json")
+        }
+        // The shortest round-trip digits, written straight into the buffer (see below).
+        number.write(to: &self)
+    }
+
+    /// Appends bytes as a quoted base64 string.
+    mutating func writeData(_ bytes: Data) {
+        output.append(JSONByte.quote)
+        output.append(contentsOf: bytes.base64EncodedData())
+        output.append(JSONByte.quote)
     }
 
     static func prefixing(_ error: ModelError, with component: ModelPath.Component) -> ModelError {

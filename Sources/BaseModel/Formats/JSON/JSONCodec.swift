@@ -30,12 +30,43 @@ struct JSONCodec: FormatCodec {
         try JSONParser.parse(data)
     }
 
+    /// Decodes `type` from an index of the bytes (``JSONIndex``), without building the tree; a
+    /// document the index leaves to the tree parser (malformed, a key twice, a key that is not
+    /// ASCII, a huge integer) is read as a tree, before any model code runs.
+    ///
+    /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type.
+    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        guard let index = JSONIndex.ofDocument(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
+        return try TreeDecoder.decode(type, from: index, registry: nil, identityMap: decoder.identityMap, format: format)
+    }
+
     /// Writes compact JSON.
     ///
     /// - Throws: ``ModelError`` for a non-finite number.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
             try JSONWriter.data(from: tree)
+        }
+    }
+
+    /// Writes a model straight to compact JSON (``JSONModelWriter``), without the tree: the
+    /// bytes of ``encodeTree(_:)`` on the model's tree.
+    ///
+    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path), or has no JSON
+    ///   form (a non-finite number, nesting deeper than the limit).
+    func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        try Self.data(of: value, options: [])
+    }
+
+    /// `value` as JSON with `options` (not ``JSONWriter/Options/sortedKeys``), through the one
+    /// encoder and ``JSONModelWriter``.
+    ///
+    /// - Throws: ``ModelError`` as ``encodeModel(_:using:)``.
+    static func data<T: Encodable>(of value: T, options: JSONWriter.Options) throws(ModelError) -> Data {
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let writer = JSONModelWriter(options: options)
+            try TreeEncoder.write(value, registry: nil, to: writer)
+            return try writer.finish()
         }
     }
 }

@@ -16,7 +16,9 @@ extension Model {
     public func jsonData(prettyPrinted: Bool = false, sortedKeys: Bool = false) throws(ModelError) -> Data {
         var options: JSONWriter.Options = []
         if prettyPrinted { options.insert(.prettyPrinted) }
-        if sortedKeys { options.insert(.sortedKeys) }
+        // Sorting needs every dictionary whole: through the tree.
+        guard sortedKeys else { return try JSONCodec.data(of: self, options: options) }
+        options.insert(.sortedKeys)
         return try JSONWriter.data(from: treeRepresentation(), options: options)
     }
 }

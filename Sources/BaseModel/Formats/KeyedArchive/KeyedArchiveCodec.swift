@@ -42,6 +42,26 @@ package struct KeyedArchiveCodec: FormatCodec {
         }
     }
 
+    /// Reads a model from a binary archive through an index of its object table instead of a
+    /// tree (``KeyedArchiveIndex``): the model decoder reads the index's nodes with its one set of
+    /// mapping rules, so the model, or the error and its path, is the one the tree gives.
+    ///
+    /// An archive the index leaves to the tree reader (XML, a cycle, NSURL, malformed bytes,
+    /// limits; see ``KeyedArchiveIndex``), and a `ModelValue` asked for as such, is read as a tree
+    /// instead. That choice is made before any model code runs, so
+    /// `init(from:)`, `init()` and transformers run once.
+    ///
+    /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
+    package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        try StackReserve.run { () throws(ModelError) -> T in
+            guard type != ModelValue.self, let index = KeyedArchiveIndex.of(data) else {
+                return try decodeModelThroughTree(type, from: data, using: decoder)
+            }
+            return try TreeDecoder.decode(
+                type, from: index, registry: forThisFormat(decoder).registry, identityMap: decoder.identityMap, format: format)
+        }
+    }
+
     /// Writes a typed tree as a binary archive.
     ///
     /// - Throws: ``ModelError`` with format `keyed-archive` for a `$class` that is not a string

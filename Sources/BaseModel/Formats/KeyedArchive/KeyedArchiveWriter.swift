@@ -19,174 +19,189 @@ import OrderedCollections
 /// | `{"$alias": path}` | the UID of the object at `path`, so a shared object is stored once |
 ///
 /// Each class description is written once. A string equal to `$null` (a value or a dictionary
-/// key) is written as an NSString object, so that it does not read back as nil. An alias may
-/// point at a typed object, a dictionary or an array, before or after it in the tree; reading
-/// the archive back gives aliases for typed objects and copies for plain arrays and dictionaries.
+/// key) is written as an NSString object, so that it does not read back as nil. Strings are the
+/// same object only when their Unicode scalars are the same (``ExactString``). An alias may point
+/// at a typed object, a dictionary or an array, before or after it in the tree; reading the
+/// archive back gives aliases for typed objects and copies for plain arrays and dictionaries.
+/// What the reader would refuse or read as something else is refused: an alias back into a
+/// plain array or dictionary that contains it (a cycle through a Foundation collection), and a
+/// `$class` naming a Foundation class the reader turns into a plain value.
+///
+/// The tree is walked once into a ``KeyedArchiveObjectTable``, which writes the archive: no
+/// ``PropertyListObject`` and no dictionary per object. Key paths, needed only to resolve
+/// aliases and to word errors, are followed only for a tree with an alias or an error: such a
+/// tree is walked again with them.
+///
+/// Complexity: O(n) in the tree's values, plus one hash per string value.
 struct KeyedArchiveWriter {
     static let format = ModelFormat.keyedArchive.rawValue
 
-    /// What makes two inline values the same object: numbers by kind and bit pattern.
-    private enum ScalarKey: Hashable {
-        case string(String), integer(Int64), unsigned(UInt64), real(UInt64), bool(Bool)
+    /// Why a walk stopped: an error (with its path, when paths are followed), or a reason to walk
+    /// again following paths.
+    private enum Failure: Error {
+        case failed(ModelError)
+        case followPaths
     }
 
     private let root: ModelValue
     private let maximumDepth = DecodingLimits.current.maximumDepth
-    private var objects: [PropertyListObject] = [.string("$null")]
-    private var classes: [String: UInt64] = [:]
-    private var scalars: [ScalarKey: UInt64] = [:]
-    /// The UID of each container and typed object written so far, by key path.
-    private var containers: [String: UInt64] = [:]
+    /// Whether key paths are followed (for aliases and errors).
+    private let followsPaths: Bool
+    private var table = KeyedArchiveObjectTable()
+
+    /// While following paths: the path of the value being written.
+    private var path: [ModelPath.Component] = []
+    /// While following paths: the UID of each container and typed object written so far, by key path.
+    private var containers: [String: Int32] = [:]
     /// Alias targets being written ahead of their place in the tree.
     private var resolving: Set<String> = []
-    /// The key paths of the plain arrays and dictionaries being written: an alias to one of them
-    /// is a cycle through a Foundation collection, which the reader refuses.
+    /// While following paths: the key paths of the plain arrays and dictionaries being written;
+    /// an alias to one of them is a cycle through a Foundation collection, which the reader refuses.
     private var openPlain: Set<String> = []
 
-    private init(root: ModelValue) { self.root = root }
+    private init(root: ModelValue, followsPaths: Bool) {
+        self.root = root
+        self.followsPaths = followsPaths
+    }
 
     /// The binary archive of `tree`.
     ///
     /// - Throws: ``ModelError`` (format `keyed-archive`) for a `$class` that is not a string,
     ///   an `$alias` that does not lead to a container, or one that leads back into a plain
-    ///   array or dictionary containing it (a cycle the reader refuses), and for a `$class` naming
-    ///   a Foundation class the reader turns into a plain value (`NSData`, `NSArray`, …).
+    ///   array or dictionary containing it (a cycle the reader refuses), for a `$class` naming
+    ///   a Foundation class the reader turns into a plain value (`NSData`, `NSArray`, …), and for
+    ///   nesting deeper than ``DecodingLimits/maximumDepth``.
     static func data(from tree: ModelValue) throws(ModelError) -> Data {
-        var writer = KeyedArchiveWriter(root: tree)
-        let rootUID = try writer.encode(tree, at: .root)
-        let archive = PropertyListObject.dictionary([
-            "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": .uid(rootUID)]),
-            "$objects": .array(writer.objects),
-        ])
-        return BinaryPropertyListWriter.data(from: archive)
+        var writer = KeyedArchiveWriter(root: tree, followsPaths: false)
+        do {
+            let rootUID = try writer.encode(tree, depth: 0)
+            return writer.table.data(root: rootUID)
+        } catch {
+            if case .failed(let error) = error { throw error }
+        }
+        writer = KeyedArchiveWriter(root: tree, followsPaths: true)
+        do {
+            let rootUID = try writer.encode(tree, depth: 0)
+            return writer.table.data(root: rootUID)
+        } catch {
+            guard case .failed(let error) = error else { preconditionFailure("a walk that follows paths asked to follow them") }
+            throw error
+        }
     }
 
-    private mutating func encode(_ value: ModelValue, at path: ModelPath) throws(ModelError) -> UInt64 {
+    private mutating func encode(_ value: ModelValue, depth: Int) throws(Failure) -> Int32 {
         switch value {
-        case .null: return 0
-        case .string(let text) where text == "$null":
-            return append(.dictionary(["NS.string": .string(text), "$class": .uid(classUID("NSString"))]))
-        case .string(let text): return scalar(.string(text), key: .string(text))
-        case .bool(let flag): return scalar(.bool(flag), key: .bool(flag))
-        case .integer(let number): return scalar(.integer(number), key: .integer(number))
-        case .unsignedInteger(let number): return scalar(.unsigned(number), key: .unsigned(number))
-        case .double(let number): return scalar(.real(number), key: .real(number.bitPattern))
-        case .data(let bytes): return append(.data(bytes))
-        case .date(let date):
-            return append(.dictionary(["NS.time": .real(date.timeIntervalSinceReferenceDate), "$class": .uid(classUID("NSDate"))]))
+        case .null: return KeyedArchiveObjectTable.null
+        case .string(let text): return table.string(text)
+        case .bool(let flag): return table.bool(flag)
+        case .integer(let number): return table.integer(number)
+        case .unsignedInteger(let number): return table.unsigned(number)
+        case .double(let number): return table.real(number)
+        case .data(let bytes): return table.data(bytes)
+        case .date(let date): return table.date(date)
         case .array(let elements):
-            try checkDepth(of: path)
-            if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
-            let uid = reserve(at: path)
-            let openKey = TypedTree.keyPath(for: path)
-            openPlain.insert(openKey)
-            defer { openPlain.remove(openKey) }
-            var references: [PropertyListObject] = []
-            references.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                references.append(.uid(try encode(element, at: path.appending(.index(index)))))
+            try checkDepth(depth)
+            if followsPaths, let existing = containers[TypedTree.keyPath(for: ModelPath(path))] { return existing }
+            let (uid, start) = beginContainer()
+            let openKey = followsPaths ? openPlain.insert(TypedTree.keyPath(for: ModelPath(path))).memberAfterInsert : nil
+            defer { if let openKey { openPlain.remove(openKey) } }
+            for index in elements.indices {
+                if followsPaths { path.append(.index(index)) }
+                let element = try encode(elements[index], depth: depth + 1)
+                if followsPaths { path.removeLast() }
+                table.add(element)
             }
-            objects[Int(uid)] = .dictionary(["NS.objects": .array(references), "$class": .uid(classUID("NSArray"))])
+            table.endArray(uid, from: start)
             return uid
         case .dictionary(let entries):
-            try checkDepth(of: path)
-            if case .string(let target)? = entries[TypedTree.aliasKey] { return try alias(target, at: path) }
-            if let existing = containers[TypedTree.keyPath(for: path)] { return existing }
-            if let name = entries[TypedTree.classKey] { return try typedObject(name, entries, at: path) }
-            let uid = reserve(at: path)
-            let openKey = TypedTree.keyPath(for: path)
-            openPlain.insert(openKey)
-            defer { openPlain.remove(openKey) }
-            var keys: [PropertyListObject] = []
-            var values: [PropertyListObject] = []
+            try checkDepth(depth)
+            if case .string(let target)? = entries[TypedTree.aliasKey] { return try alias(target) }
+            if followsPaths, let existing = containers[TypedTree.keyPath(for: ModelPath(path))] { return existing }
+            if let name = entries[TypedTree.classKey] { return try typedObject(name, entries, depth: depth) }
+            let (uid, start) = beginContainer()
+            let openKey = followsPaths ? openPlain.insert(TypedTree.keyPath(for: ModelPath(path))).memberAfterInsert : nil
+            defer { if let openKey { openPlain.remove(openKey) } }
             for (key, element) in entries {
-                // Through encode, so that a key equal to `$null` is an NSString too, not nil.
-                keys.append(.uid(try encode(.string(key), at: path)))
-                values.append(.uid(try encode(element, at: path.appending(.key(key)))))
+                table.addKey(key)
+                if followsPaths { path.append(.key(key)) }
+                let child = try encode(element, depth: depth + 1)
+                if followsPaths { path.removeLast() }
+                table.add(child)
             }
-            objects[Int(uid)] = .dictionary(["NS.keys": .array(keys), "NS.objects": .array(values), "$class": .uid(classUID("NSDictionary"))])
+            table.endDictionary(uid, from: start)
             return uid
         }
     }
 
     private mutating func typedObject(
-        _ name: ModelValue, _ entries: OrderedDictionary<String, ModelValue>, at path: ModelPath
-    ) throws(ModelError) -> UInt64 {
+        _ name: ModelValue, _ entries: OrderedDictionary<String, ModelValue>, depth: Int
+    ) throws(Failure) -> Int32 {
         guard case .string(let className) = name, !className.isEmpty else {
-            throw ModelError(
-                .typeMismatch(expected: "a class name", found: name.kindName), path: path.appending(.key(TypedTree.classKey)),
-                excerpt: name.excerpt, format: Self.format)
+            throw failure(.typeMismatch(expected: "a class name", found: name.kindName), at: .key(TypedTree.classKey), excerpt: name.excerpt)
         }
-        guard !KeyedArchiveReader.valueClasses.contains(className) else {
-            throw ModelError(
+        var object = table.beginTypedObject(className)
+        guard !object.isFoundationValue else {
+            throw failure(
                 .unsupported("the class name \(className) is Foundation's, which keyed archives read as a plain value; write the value itself"),
-                path: path.appending(.key(TypedTree.classKey)), format: Self.format)
+                at: .key(TypedTree.classKey))
         }
-        let uid = reserve(at: path)
-        var fields = OrderedDictionary<String, PropertyListObject>(minimumCapacity: entries.count)
+        if followsPaths { containers[TypedTree.keyPath(for: ModelPath(path))] = object.uid }
         for (key, element) in entries where key != TypedTree.classKey {
-            fields[key] = .uid(try encode(element, at: path.appending(.key(key))))
+            table.addField(key, to: &object)
+            if followsPaths { path.append(.key(key)) }
+            let child = try encode(element, depth: depth + 1)
+            if followsPaths { path.removeLast() }
+            table.add(child)
         }
-        fields["$class"] = .uid(classUID(className))
-        objects[Int(uid)] = .dictionary(fields)
-        return uid
+        table.endTypedObject(object)
+        return object.uid
+    }
+
+    /// A new container of the table, recorded under its key path (when following paths) before
+    /// its contents are written, so that aliases inside it (cycles) find it.
+    private mutating func beginContainer() -> (uid: Int32, start: Int) {
+        let container = table.beginContainer()
+        if followsPaths { containers[TypedTree.keyPath(for: ModelPath(path))] = container.uid }
+        return container
     }
 
     /// The UID of the object an alias names, writing it now when it comes later in the tree.
-    /// Refuses a container at `path` deeper than the reader accepts.
-    private func checkDepth(of path: ModelPath) throws(ModelError) {
-        guard path.components.count < maximumDepth else {
-            throw ModelError(DecodingLimits.depthExceeded(maximumDepth), path: path, format: ModelFormat.keyedArchive.rawValue)
-        }
-    }
-
-    private mutating func alias(_ target: String, at path: ModelPath) throws(ModelError) -> UInt64 {
+    private mutating func alias(_ target: String) throws(Failure) -> Int32 {
+        guard followsPaths else { throw .followPaths }
         if openPlain.contains(target) {
-            throw ModelError(
-                .unsupported("the alias \"\(target)\" points back into a plain array or dictionary that contains it; only $class objects can be part of a cycle"),
-                path: path, format: Self.format)
+            throw failure(
+                .unsupported("the alias \"\(target)\" points back into a plain array or dictionary that contains it; only $class objects can be part of a cycle"))
         }
         if let uid = containers[target] { return uid }
         guard !resolving.contains(target), let value = TypedTree.resolve(target, in: root), value[TypedTree.aliasKey] == nil else {
-            throw ModelError(.invalidValue("the alias \"\(target)\" does not lead to an object"), path: path, format: Self.format)
+            throw failure(.invalidValue("the alias \"\(target)\" does not lead to an object"))
         }
         switch value {
         case .array, .dictionary:
             resolving.insert(target)
-            defer { resolving.remove(target) }
-            return try encode(value, at: TypedTree.modelPath(target))
+            let here = path
+            path = TypedTree.modelPath(target).components
+            defer {
+                path = here
+                resolving.remove(target)
+            }
+            return try encode(value, depth: path.count)
         default:
-            throw ModelError(.invalidValue("the alias \"\(target)\" leads to a \(value.kindName), not an object"), path: path, format: Self.format)
+            throw failure(.invalidValue("the alias \"\(target)\" leads to a \(value.kindName), not an object"))
         }
     }
 
-    // MARK: - Objects
-
-    private mutating func append(_ object: PropertyListObject) -> UInt64 {
-        objects.append(object)
-        return UInt64(objects.count - 1)
+    /// Refuses a container at `depth` components from the root deeper than the reader accepts.
+    private func checkDepth(_ depth: Int) throws(Failure) {
+        guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth)) }
     }
 
-    /// A slot for a container, recorded under its key path before its contents are written, so
-    /// that aliases inside it (cycles) find it.
-    private mutating func reserve(at path: ModelPath) -> UInt64 {
-        let uid = append(.string("$null"))
-        containers[TypedTree.keyPath(for: path)] = uid
-        return uid
-    }
-
-    private mutating func scalar(_ object: PropertyListObject, key: ScalarKey) -> UInt64 {
-        if let existing = scalars[key] { return existing }
-        let uid = append(object)
-        scalars[key] = uid
-        return uid
-    }
-
-    /// The UID of the description of class `name`, written on first use.
-    private mutating func classUID(_ name: String) -> UInt64 {
-        if let existing = classes[name] { return existing }
-        let uid = append(.dictionary(["$classname": .string(name), "$classes": .array([.string(name), .string("NSObject")])]))
-        classes[name] = uid
-        return uid
+    /// The error at the current path (one `component` further when given), or a request to walk
+    /// again following paths to find it.
+    private func failure(_ reason: ModelError.Reason, at component: ModelPath.Component? = nil, excerpt: String? = nil) -> Failure {
+        guard followsPaths else { return .followPaths }
+        var components = path
+        if let component { components.append(component) }
+        return .failed(ModelError(reason, path: ModelPath(components), excerpt: excerpt, format: Self.format))
     }
 }

@@ -24,7 +24,7 @@ enum PropertyListDocument {
     /// The form of `data`, from its first bytes: `bplist` (the reader checks the version), or XML that opens with a
     /// declaration, a doctype or `<plist` (after an optional byte-order mark and whitespace).
     static func kind(of data: Data) -> Kind? {
-        if data.starts(with: BinaryPropertyListReader.magic.prefix(6)) || (!data.isEmpty && BinaryPropertyListReader.magic.starts(with: data)) {
+        if data.starts(with: BinaryPropertyListLayout.magic.prefix(6)) || (!data.isEmpty && BinaryPropertyListLayout.magic.starts(with: data)) {
             return .binary
         }
         let text = XMLText.leadingText(data).drop(while: \.isXMLWhitespace)

@@ -1,0 +1,1 @@
+../../../Benchmarks/ModelBench/EqualWork.swift

@@ -1,0 +1,47 @@
+/// How the engine runs a ``GeneratedCoding`` type's generated reading and writing without being
+/// generic over it: made once per type with the type's schema (``ModelSchema/direct``).
+protocol DirectModelReading: Sendable {
+    /// Writes every property of `value` (of the generated type) to `encoder`, a model encoder
+    /// whose dictionary is open.
+    func write<T>(_ value: T, to encoder: TreeEncoder) throws
+
+    /// A new model of the generated type: its `init()`, then every property read from `decoder`
+    /// (a model decoder over a dictionary or object). `type` is the generated type itself.
+    func make<T>(_ type: T.Type, from decoder: TreeDecoder) throws -> T
+
+    /// A model of the generated type holding its `init()` defaults.
+    func make<T>(_ type: T.Type, defaultsOnly: Void) throws -> T
+
+    /// Reads every property of `value` (of the generated type) from `decoder` in place.
+    func read<T>(into value: inout T, from decoder: TreeDecoder) throws
+}
+
+/// The generated reading of `M`.
+struct DirectReader<M: GeneratedCoding>: DirectModelReading {
+    func make<T>(_ type: T.Type, from decoder: TreeDecoder) throws -> T {
+        var model = M()
+        var reader = ModelFieldReader(decoder: decoder)
+        try model._readFields(from: &reader)
+        return unsafeBitCast(model, to: T.self)
+    }
+
+    func write<T>(_ value: T, to encoder: TreeEncoder) throws {
+        var writer = ModelFieldWriter(encoder: encoder)
+        try withUnsafeBytes(of: value) { bytes in
+            try bytes.baseAddress!.assumingMemoryBound(to: M.self).pointee._writeFields(to: &writer)
+        }
+    }
+
+    func make<T>(_ type: T.Type, defaultsOnly: Void) throws -> T {
+        unsafeBitCast(M(), to: T.self)
+    }
+
+    func read<T>(into value: inout T, from decoder: TreeDecoder) throws {
+        var reader = ModelFieldReader(decoder: decoder)
+        // `T` is `M`: read through a raw pointer, which, unlike a typed pointer to a generic `T`,
+        // needs no generic metadata instantiated on each call.
+        try withUnsafeMutableBytes(of: &value) { bytes in
+            try bytes.baseAddress!.assumingMemoryBound(to: M.self).pointee._readFields(from: &reader)
+        }
+    }
+}

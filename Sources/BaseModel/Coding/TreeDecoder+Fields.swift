@@ -1,0 +1,131 @@
+import Foundation
+
+/// Generated coding on the one decoder: a ``GeneratedCoding`` model's properties are read one
+/// after another by their plans in the schema's order, with the same lookup, null, transformer,
+/// coercion and graph rules as a keyed container applies, and no container.
+extension TreeDecoder {
+    /// A model of `type` read by this model decoder (made with the type's schema): through its
+    /// generated coding when it has one, else through `init(from:)`.
+    ///
+    /// Generated reading starts from the type's `init()`, so a decoder whose defaults come from
+    /// the enclosing model's default for the property (a `Codable` parent) takes `init(from:)`.
+    @inline(__always)
+    func decodeModel<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let schema, let direct = schema.direct, defaultsSource == nil, !state.collectsReport else {
+            return try T(from: self)
+        }
+        if depth > state.maximumDepth { throw ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: path) }
+        try prepareKeyed()
+        return try direct.make(type, from: self)
+    }
+
+    /// Reads a property of a generated model by its plan into `value`: a missing key leaves it
+    /// as it is, `null` is an error unless coercion is lenient (which leaves `value` too), a
+    /// generated model is read in place, and anything else is decoded as a keyed container
+    /// decodes it.
+    @inline(__always)
+    func readField<T: Decodable>(_ value: inout T, plan: PropertyPlan, keyNumber: Int32) throws {
+        guard let (input, owner, component) = locate(plan, keyNumber: keyNumber) else { return }
+        if state.isNull(input) {
+            if coercion == .lenient { return }
+            // Strict: decoding reports the null as a value of the wrong kind.
+            value = try owner.decodeChild(T.self, from: input, component: component)
+            return
+        }
+        try owner.read(&value, from: input, component: component, plan: plan)
+    }
+
+    /// ``readField(_:plan:)`` for an optional property: `null` clears it.
+    @inline(__always)
+    func readField<T: Decodable>(_ value: inout T?, plan: PropertyPlan, keyNumber: Int32) throws {
+        guard let (input, owner, component) = locate(plan, keyNumber: keyNumber) else { return }
+        if state.isNull(input) {
+            value = nil
+            return
+        }
+        if plan.transformer == nil, state.graph == nil, case .model(let schema) = state.kind(of: T.self), let direct = schema.direct {
+            // Read in place into the value it has, or into the type's own defaults.
+            var model = try value ?? direct.make(T.self, defaultsOnly: ())
+            try owner.readModel(into: &model, from: input, component: component, schema: schema, direct: direct)
+            value = model
+            return
+        }
+        try owner.read(&value, from: input, component: component, plan: plan)
+    }
+
+    /// Where the property of `plan` is in the input, or `nil` when it is not there. With a key
+    /// number (an index with interned keys), the dictionary's entries are searched by number
+    /// from the entry after the last one found, so keys in the order of the schema are found at
+    /// once.
+    @inline(__always)
+    private func locate(_ plan: PropertyPlan, keyNumber: Int32) -> (DecoderInput, TreeDecoder, ModelPath.Component)? {
+        if keyNumber >= 0 {
+            guard let (node, entry) = state.index!.value(of: keyedNode, forKeyNumber: keyNumber, from: requests) else { return nil }
+            requests = entry &+ 1
+            return (.node(node), self, .key(plan.singleKey!))
+        }
+        if keyNumber == -1 { return nil }
+        if let single = plan.singleKey {
+            guard let found = entry(single) else { return nil }
+            return (found, self, .key(single))
+        }
+        guard case .found(let found, let owner, let component) = lookup(plan) else { return nil }
+        return (found, owner, component)
+    }
+
+    /// Decodes a located value that is not null into `value`, through the property's transformer.
+    @inline(__always)
+    private func read<T: Decodable>(
+        _ value: inout T, from input: DecoderInput, component: ModelPath.Component, plan: PropertyPlan
+    ) throws {
+        if let transformer = plan.transformer {
+            let original = state.value(of: input)
+            let transformed: ModelValue
+            do {
+                transformed = try transformer.decode(original)
+            } catch {
+                throw ModelError(
+                    .invalidValue("\(transformer.name): \(error)"), path: path(appending: component),
+                    excerpt: original.excerpt)
+            }
+            value = try decodeChild(T.self, from: transformed, component: component)
+            return
+        }
+        // The common scalars by metatype identity, before any lookup of the type's kind.
+        let type = T.self
+        if type == String.self || type == Int.self || type == Int64.self || type == Double.self || type == Bool.self {
+            value = try decodeChild(type, from: state.value(of: input), component: component)
+            return
+        }
+        if type == Date.self {
+            value = unsafeBitCast(try unboxDate(state.value(of: input), at: component), to: T.self)
+            return
+        }
+        if state.graph == nil, case .model(let schema) = state.kind(of: type), let direct = schema.direct {
+            try readModel(into: &value, from: input, component: component, schema: schema, direct: direct)
+            return
+        }
+        value = try decodeChild(type, from: input, component: component)
+    }
+
+    /// Reads a generated model in place from `input` (a dictionary or object; anything else is
+    /// decoded as a keyed container would, through `make(from:)`).
+    func readModel<T>(
+        into value: inout T, from input: DecoderInput, component: ModelPath.Component, schema: ModelSchema,
+        direct: any DirectModelReading
+    ) throws where T: Decodable {
+        let child = TreeDecoder(
+            state: state, input: input, parent: self, component: component, schema: schema,
+            keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+        if child.depth > state.maximumDepth { throw ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: child.path) }
+        switch input {
+        case .value(.dictionary): break
+        case .node(let node) where state.index!.isKeyed(node): break
+        default:
+            value = try decodeChild(T.self, from: input, component: component)
+            return
+        }
+        try child.prepareKeyed()
+        try direct.read(into: &value, from: child)
+    }
+}

@@ -1,0 +1,24 @@
+/// Generated coding on the one encoder: a ``GeneratedCoding`` model writes its properties one
+/// after another by their plans in the schema's order, with the rules a keyed container applies
+/// (remote keys, transformers, uncodable and `nil` properties left out), and no container.
+extension TreeEncoder {
+    /// Encodes `value`, the value of this encoder: a model with generated coding (in mapped
+    /// mode) writes its fields, anything else runs its `encode(to:)`.
+    @inline(__always)
+    func encodeValue<T: Encodable>(_ value: T) throws {
+        // A subclass instance under its superclass's schema writes through `encode(to:)`.
+        if !plain, let schema, let direct = schema.direct, !(T.self is AnyClass) || Swift.type(of: value as AnyObject) == T.self as? AnyClass {
+            beginKeyed()
+            return try direct.write(value, to: self)
+        }
+        try value.encode(to: self)
+    }
+
+    /// An optional property: `nil` is left out, as `encodeIfPresent` leaves it out. (Generated
+    /// writing runs in mapped mode only; plain mode writes `nil` as null through `encode(to:)`.)
+    @inline(__always)
+    func encode<T: Encodable>(_ value: T?, plan: PropertyPlan) throws {
+        guard let value else { return }
+        try encode(value, plan: plan)
+    }
+}

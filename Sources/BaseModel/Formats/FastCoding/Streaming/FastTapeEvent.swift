@@ -1,0 +1,86 @@
+import Foundation
+
+/// One call of the one encoder, as ``FastModelWriter`` records it until the value is done:
+/// sixteen bytes and no reference to count. Strings, data, trees, class names and shared
+/// instances sit in the ``FastTape``'s tables and are named by their index there.
+///
+/// A container's begin event holds the number of events up to its matching ``end`` (so a value
+/// is skipped in one step, and a slice of events can move without fixing indices); a dictionary
+/// or object holds a ``key(_:)`` before each value.
+enum FastTapeEvent {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case unsigned(UInt64)
+    case double(Double)
+    /// Seconds since 2001-01-01.
+    case date(Double)
+    case string(Int)
+    case data(Int)
+    /// A tree, written as the fast codec's `encodeTree` writes it (`$class`, `$alias`).
+    case tree(Int)
+    case key(Int)
+    case beginArray(length: Int)
+    case beginDictionary(length: Int)
+    /// A dictionary with a `$class` or `$alias` key, which the fast codec reads as an object or
+    /// an alias, as it does in a typed tree.
+    case beginReservedDictionary(length: Int)
+    case beginObject(className: Int32, length: Int32)
+    /// The first occurrence of a shared instance: the one value that follows.
+    case beginShared(object: Int32, length: Int32)
+    case alias(object: Int)
+    case end
+
+    /// The number of events of the value that starts with this event.
+    @inline(__always)
+    var extent: Int {
+        switch self {
+        case .beginArray(let length), .beginDictionary(let length), .beginReservedDictionary(let length): length + 1
+        case .beginObject(_, let length), .beginShared(_, let length): Int(length) + 1
+        default: 1
+        }
+    }
+
+    /// This begin event with its length set.
+    func closed(length: Int) -> FastTapeEvent {
+        switch self {
+        case .beginArray: .beginArray(length: length)
+        case .beginDictionary: .beginDictionary(length: length)
+        case .beginReservedDictionary: .beginReservedDictionary(length: length)
+        case .beginObject(let className, _): .beginObject(className: className, length: Int32(clamping: length))
+        case .beginShared(let object, _): .beginShared(object: object, length: Int32(clamping: length))
+        default: self
+        }
+    }
+
+    /// Whether the value is an array or dictionary in the tree (objects and aliases are
+    /// dictionaries).
+    var isContainer: Bool {
+        switch self {
+        case .beginArray, .beginDictionary, .beginReservedDictionary, .beginObject, .alias: true
+        default: false
+        }
+    }
+}
+
+/// What a ``FastModelWriter`` recorded: the events and the tables they name.
+struct FastTape {
+    var events: [FastTapeEvent] = []
+    /// Strings and keys.
+    var texts: [String] = []
+    var blobs: [Data] = []
+    var trees: [ModelValue] = []
+    var classNames: [String] = []
+    var shared: [SharedObject] = []
+}
+
+/// Events taken back from a ``FastModelWriter`` (``ModelWriter/takeBack(since:)``): one value. Its
+/// indices name the writer's tables, which only grow.
+final class FastTapeRecording: WriterRecording {
+    /// A copy, so that the tape's own buffer stays unshared when it is cut back.
+    let events: [FastTapeEvent]
+
+    init(_ events: ArraySlice<FastTapeEvent>) {
+        self.events = Array(events)
+    }
+}

@@ -1,0 +1,598 @@
+import Foundation
+import OrderedCollections
+
+/// Writes the events a ``FastModelWriter`` recorded as FastCoding bytes, with the rules of
+/// ``FastTreeWriter`` (so the bytes are those of the typed tree):
+///
+/// - an object's class definition comes from its keys (reused, or widened with the new keys
+///   after the old ones), then its values in the definition's order, nil for keys it lacks;
+/// - arrays and dictionaries are the immutable forms, each dictionary value followed by its key;
+///   a dictionary with a `$class` key is an object of that class, one holding only `$alias` an
+///   alias, as in a typed tree;
+/// - a shared instance's first occurrence is written where it is met first in the file; an
+///   alias to it is an object alias (objects are cached before their values, so a cycle through
+///   objects works; one back into an array or dictionary still being written is an error), or,
+///   for a first occurrence that is not cached (a string, a number), the value again;
+/// - trees (``FastTapeEvent/tree(_:)``) are written as ``FastTreeWriter`` writes them; their
+///   `$alias` dictionaries name a value by its key path: a shared instance, or a value written
+///   before.
+///
+/// Errors carry the value's path in the document and format `fast`: each container adds its
+/// step to an error that passes through it.
+struct FastTapeReplay {
+    /// What a recording holds besides plain values, so that the common case skips the look-out.
+    struct Hints {
+        var trees = false
+        var reservedKeys = false
+        var aliases = false
+    }
+
+    private let tape: FastTape
+    private let events: [FastTapeEvent]
+    private let hints: Hints
+    private var writer = FastWriter(capacity: 16 * 1024)
+    private var depth = 0
+    private let maximumDepth = FastObject.maximumDepth
+    /// Whether values' key paths are needed: some alias names a value by its path.
+    private var tracksPaths = false
+    /// The place of the value being written, kept while ``tracksPaths``: per open container, the
+    /// index of the current key event, or `-1 - n` for element `n` of an array.
+    private var trail: [Int] = []
+    /// Where the trail starts: a forward alias writes its target at the target's path.
+    private var base: [ModelPath.Component] = []
+    /// The `beginShared` event of each shared instance, found when first needed.
+    private var sharedStarts: [ObjectIdentifier: Int]?
+    /// Shared instances by the key path of their first occurrence, found when first needed.
+    private var sharedByKeyPath: [String: SharedObject]?
+    /// The key paths aliases name by path (see ``prepare()``); values written there are
+    /// remembered, as ``FastTreeWriter`` remembers the targets of its aliases.
+    private var targets: Set<String> = []
+    /// Values written at those key paths: their cache indices.
+    private var written: [String: Int] = [:]
+    /// Arrays and dictionaries being written at those key paths.
+    private var openTargets: Set<String> = []
+    /// Dictionaries with `$class` or `$alias` keys, as trees, by their begin event.
+    private var reserved: [Int: ModelValue] = [:]
+    /// The current class definition of each recorded class name (by its index in the tape):
+    /// an object with exactly its keys is begun without comparing keys or hashing the name.
+    private var definitions: [(index: Int, keys: [String])?]
+
+    init(tape: FastTape, hints: Hints) {
+        self.tape = tape
+        self.events = tape.events
+        self.hints = hints
+        definitions = Array(repeating: nil, count: tape.classNames.count)
+    }
+
+    /// The bytes of the recorded value.
+    mutating func run() throws(ModelError) -> Data {
+        if hints.trees || hints.reservedKeys || hints.aliases {
+            prepare()
+            tracksPaths = !targets.isEmpty
+        }
+        var position = 0
+        while position < events.count { position = try value(at: position, shared: nil) }
+        return writer.finish()
+    }
+
+    /// Finds what aliases name by path: the targets of `$alias` dictionaries (in trees and in
+    /// dictionaries with reserved keys, which become trees), and shared instances first met
+    /// where no event marks them (inside a tree: a transformer's input, a buffered value).
+    private mutating func prepare() {
+        var recorded: Set<ObjectIdentifier> = []
+        for event in events {
+            if case .beginShared(let index, _) = event { recorded.insert(ObjectIdentifier(tape.shared[Int(index)])) }
+        }
+        var position = 0
+        while position < events.count {
+            switch events[position] {
+            case .tree(let index):
+                FastTreeWriter.collectTargets(tape.trees[index], into: &targets, depth: 0)
+            case .alias(let index) where !recorded.contains(ObjectIdentifier(tape.shared[index])):
+                targets.insert(tape.shared[index].keyPath)
+            case .beginReservedDictionary(let length):
+                var inside: [SharedObject] = []
+                let tree = tree(ofEventsFrom: position, sharedInside: &inside)
+                reserved[position] = tree
+                FastTreeWriter.collectTargets(tree, into: &targets, depth: 0)
+                // Its shared instances are written from the tree, found again by their path.
+                for object in inside { targets.insert(object.keyPath) }
+                position += length + 1
+                continue
+            default:
+                break
+            }
+            position += 1
+        }
+    }
+
+    // MARK: Values
+
+    /// Writes the value that starts at event `index`; returns the index after it. `shared` is
+    /// the instance whose first occurrence this value is: it learns its cache index.
+    private mutating func value(at index: Int, shared: SharedObject?) throws(ModelError) -> Int {
+        let event = events[index]
+        let next = index + event.extent
+        // The common case first: a value nobody names by its path.
+        guard tracksPaths else {
+            if try !writeScalar(event) { try structured(event, at: index, next: next, key: nil, shared: shared) }
+            return next
+        }
+        if case .beginShared = event {
+            try structured(event, at: index, next: next, key: nil, shared: shared)
+            return next
+        }
+        if case .tree = event {
+            try structured(event, at: index, next: next, key: nil, shared: shared)
+            return next
+        }
+        let key = TypedTree.keyPath(for: path())
+        if event.isContainer { try checkDepth() }
+        if let cached = written[key] {
+            try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(cached) }
+            return next
+        }
+        try structured(event, at: index, next: next, key: key, shared: shared)
+        return next
+    }
+
+    /// Writes a value that is not cached and holds no other (not a date or data); `false` for
+    /// the others.
+    @inline(__always)
+    private mutating func writeScalar(_ event: FastTapeEvent) throws(ModelError) -> Bool {
+        switch event {
+        case .null: writer.writeNull()
+        case .bool(let flag): writer.writeBool(flag)
+        case .integer(let number): writer.writeInteger(number)
+        case .unsigned(let number): writer.writeUnsignedInteger(number)
+        case .double(let number): writer.writeDouble(number)
+        case .string(let text): try writeString(tape.texts[text])
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func writeString(_ text: String) throws(ModelError) {
+        try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeString(text) }
+    }
+
+    /// Writes any value; `key` is its key path when ``tracksPaths``.
+    private mutating func structured(_ event: FastTapeEvent, at index: Int, next: Int, key: String?, shared: SharedObject?) throws(ModelError) {
+        if try writeScalar(event) { return }
+        var cached: Int?
+        switch event {
+        case .null, .bool, .integer, .unsigned, .double, .string: break
+        case .date(let seconds): cached = writer.writeDate(sinceReferenceDate: seconds)
+        case .data(let blob):
+            let bytes = tape.blobs[blob]
+            cached = try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeData(bytes) }
+        case .tree(let tree):
+            return try self.tree(tape.trees[tree], suffix: [], shared: shared)
+        case .beginArray: cached = try collection(.array, from: index, to: next - 1, key: key)
+        case .beginDictionary: cached = try collection(.dictionary, from: index, to: next - 1, key: key)
+        case .beginReservedDictionary:
+            return try self.tree(reserved[index] ?? .null, suffix: [], shared: shared)
+        case .beginObject(let className, _):
+            cached = try object(Int(className), from: index, to: next - 1, key: key, shared: shared)
+        case .beginShared(let object, _):
+            return try sharedValue(tape.shared[Int(object)], at: index)
+        case .alias(let object):
+            return try alias(to: tape.shared[object])
+        case .key, .end:
+            throw ModelError(.invalidValue("a recorded value is malformed"), format: FastReader.format)
+        }
+        if let cached {
+            shared?.writtenIndex = cached
+            remember(key, cached)
+        }
+    }
+
+    /// Writes an array or a dictionary (each value then its key); returns its cache index.
+    private mutating func collection(
+        _ kind: FastWriter.CollectionKind, from start: Int, to end: Int, key: String?
+    ) throws(ModelError) -> Int {
+        try enter()
+        defer { depth -= 1 }
+        if let key, targets.contains(key) { openTargets.insert(key) }
+        let mark = try located { (writer: inout FastWriter) throws(ModelError) in
+            try writer.beginCollection(kind, mutable: false, count: 0)
+        }
+        if tracksPaths { trail.append(-1) }
+        var position = start + 1
+        var count = 0
+        while position < end {
+            var entryKey: String?
+            if case .key(let text) = events[position] {
+                if tracksPaths { trail[trail.count - 1] = position }
+                entryKey = tape.texts[text]
+                position += 1
+            } else if tracksPaths {
+                trail[trail.count - 1] = -1 - count
+            }
+            do {
+                position = try value(at: position, shared: nil)
+                if let entryKey { try writeString(entryKey) }
+            } catch {
+                throw Self.prefixing(error, entryKey.map(ModelPath.Component.key) ?? .index(count))
+            }
+            count += 1
+        }
+        if tracksPaths { trail.removeLast() }
+        if let key { openTargets.remove(key) }
+        return writer.endCollection(mark, count: count)
+    }
+
+    /// Writes an object of the tape's class `classReference`; returns its cache index (it is
+    /// cached before its values).
+    private mutating func object(
+        _ classReference: Int, from start: Int, to end: Int, key: String?, shared: SharedObject?
+    ) throws(ModelError) -> Int {
+        try enter()
+        defer { depth -= 1 }
+        if let definition = definitions[classReference], hasKeys(definition.keys, from: start, to: end) {
+            // The common case: the class's definition, key for key.
+            let objectIndex = writer.beginObject(ofDefinition: definition.index)
+            shared?.writtenIndex = objectIndex
+            remember(key, objectIndex)
+            if tracksPaths { trail.append(start) }
+            var position = start + 1
+            for property in definition.keys {
+                try objectValue(property, at: position)
+                position += 1 + events[position + 1].extent
+            }
+            if tracksPaths { trail.removeLast() }
+            return objectIndex
+        }
+        let className = tape.classNames[classReference]
+        var keys: [String] = []
+        var positions: [Int] = []
+        var position = start + 1
+        while position < end, case .key(let text) = events[position] {
+            keys.append(tape.texts[text])
+            positions.append(position)
+            position += 1 + events[position + 1].extent
+        }
+        guard !className.isEmpty else {
+            let name = ModelValue.string(className)
+            throw ModelError(
+                .typeMismatch(expected: "a class name", found: name.kindName), path: [.key(TypedTree.classKey)],
+                excerpt: name.excerpt, format: FastReader.format)
+        }
+        let begun = try located { (writer: inout FastWriter) throws(ModelError) in
+            try writer.beginObject(className: className, keys: keys, reuse: .widening)
+        }
+        definitions[classReference] = (begun.classIndex, begun.keys)
+        // Cached now, so its values may alias it.
+        shared?.writtenIndex = begun.objectIndex
+        remember(key, begun.objectIndex)
+        if tracksPaths { trail.append(start) }
+        if begun.keys == keys {
+            for (property, position) in zip(keys, positions) { try objectValue(property, at: position) }
+        } else {
+            let lookup = keys.count > 16 ? Dictionary(zip(keys, positions), uniquingKeysWith: { first, _ in first }) : nil
+            for property in begun.keys {
+                if let position = lookup?[property] ?? keys.firstIndex(of: property).map({ positions[$0] }) {
+                    try objectValue(property, at: position)
+                } else {
+                    writer.writeNil()
+                }
+            }
+        }
+        if tracksPaths { trail.removeLast() }
+        return begun.objectIndex
+    }
+
+    /// Whether the object between `start` and `end` has exactly `keys`, in order.
+    private func hasKeys(_ keys: [String], from start: Int, to end: Int) -> Bool {
+        var position = start + 1
+        for expected in keys {
+            guard position < end, case .key(let text) = events[position], tape.texts[text] == expected else { return false }
+            position += 1 + events[position + 1].extent
+        }
+        return position == end
+    }
+
+    /// Writes the value of an object's property whose key event is at `position`.
+    private mutating func objectValue(_ property: String, at position: Int) throws(ModelError) {
+        if tracksPaths { trail[trail.count - 1] = position }
+        do {
+            _ = try value(at: position + 1, shared: nil)
+        } catch {
+            throw Self.prefixing(error, .key(property))
+        }
+    }
+
+    /// Goes one container deeper, within the depth limit.
+    private mutating func enter() throws(ModelError) {
+        try checkDepth()
+        depth += 1
+    }
+
+    private func checkDepth() throws(ModelError) {
+        guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth)) }
+    }
+
+    private mutating func remember(_ key: String?, _ index: Int) {
+        guard let key, targets.contains(key) else { return }
+        written[key] = index
+        // A shared instance first met inside a tree is the value written at its key path.
+        if let object = shared(at: key), !object.isWritten, !object.isOpen {
+            object.writtenIndex = index
+            object.isWritten = true
+        }
+    }
+
+    // MARK: Shared instances
+
+    /// The first occurrence of a shared instance, or an alias when a forward alias wrote it
+    /// already.
+    private mutating func sharedValue(_ object: SharedObject, at index: Int) throws(ModelError) {
+        if object.isWritten {
+            return try alias(to: object)
+        }
+        object.isOpen = true
+        _ = try value(at: index + 1, shared: object)
+        object.isOpen = false
+        object.isWritten = true
+        if tracksPaths, let cached = object.writtenIndex { remember(object.keyPath, cached) }
+    }
+
+    /// A later occurrence of a shared instance.
+    private mutating func alias(to object: SharedObject) throws(ModelError) {
+        // An alias is a dictionary in the tree: it counts against the depth limit.
+        try checkDepth()
+        if let index = object.writtenIndex, object.isWritten || object.isOpen {
+            return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(index) }
+        }
+        if object.isOpen || openTargets.contains(object.keyPath) {
+            throw failure(.unsupported(
+                "the alias \"\(object.keyPath)\" points back into a plain array or dictionary that is still being written; only $class objects can be part of a cycle"))
+        }
+        if let index = written[object.keyPath] {
+            return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(index) }
+        }
+        guard let start = sharedStart(of: object) else {
+            throw failure(.invalidValue("the alias \"\(object.keyPath)\" does not lead to a value"))
+        }
+        if object.isWritten {
+            // A first occurrence that is not cached (a string, a number) is written again.
+            _ = try value(at: start + 1, shared: nil)
+            return
+        }
+        // A forward alias: the first occurrence, written here under its own path.
+        let saved = (trail, base)
+        (trail, base) = ([], object.position.components)
+        defer { (trail, base) = saved }
+        try sharedValue(object, at: start)
+    }
+
+    /// Where the first occurrence of `object` was recorded, outside the dictionaries written as
+    /// trees.
+    private mutating func sharedStart(of object: SharedObject) -> Int? {
+        if sharedStarts == nil {
+            var starts: [ObjectIdentifier: Int] = [:]
+            var position = 0
+            while position < events.count {
+                switch events[position] {
+                case .beginShared(let index, _):
+                    starts[ObjectIdentifier(tape.shared[Int(index)])] = position
+                case .beginReservedDictionary(let length):
+                    position += length
+                default:
+                    break
+                }
+                position += 1
+            }
+            sharedStarts = starts
+        }
+        return sharedStarts?[ObjectIdentifier(object)]
+    }
+
+    /// The shared instance first met at `keyPath`.
+    private mutating func shared(at keyPath: String) -> SharedObject? {
+        if sharedByKeyPath == nil {
+            var byKeyPath: [String: SharedObject] = [:]
+            for object in tape.shared where byKeyPath[object.keyPath] == nil { byKeyPath[object.keyPath] = object }
+            sharedByKeyPath = byKeyPath
+        }
+        return sharedByKeyPath?[keyPath]
+    }
+
+    // MARK: Trees
+
+    /// The events of the value at `start` as a tree: objects as `$class` dictionaries, aliases as
+    /// `$alias` dictionaries; `sharedInside` collects the shared instances first met in it.
+    private func tree(ofEventsFrom start: Int, sharedInside: inout [SharedObject]) -> ModelValue {
+        switch events[start] {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .integer(number)
+        case .unsigned(let number): return .unsigned(number)
+        case .double(let number): return .double(number)
+        case .string(let text): return .string(tape.texts[text])
+        case .data(let blob): return .data(tape.blobs[blob])
+        case .date(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case .tree(let tree): return tape.trees[tree]
+        case .alias(let object): return [TypedTree.aliasKey: .string(tape.shared[object].keyPath)]
+        case .beginShared(let object, _):
+            sharedInside.append(tape.shared[Int(object)])
+            return tree(ofEventsFrom: start + 1, sharedInside: &sharedInside)
+        case .beginArray(let length):
+            var elements: [ModelValue] = []
+            var position = start + 1
+            while position < start + length {
+                elements.append(tree(ofEventsFrom: position, sharedInside: &sharedInside))
+                position += events[position].extent
+            }
+            return .array(elements)
+        case .beginDictionary, .beginReservedDictionary, .beginObject:
+            var entries = OrderedDictionary<String, ModelValue>()
+            if case .beginObject(let className, _) = events[start] { entries[TypedTree.classKey] = .string(tape.classNames[Int(className)]) }
+            let end = start + events[start].extent - 1
+            var position = start + 1
+            while position < end, case .key(let text) = events[position] {
+                entries[tape.texts[text]] = tree(ofEventsFrom: position + 1, sharedInside: &sharedInside)
+                position += 1 + events[position + 1].extent
+            }
+            return .dictionary(entries)
+        case .key, .end:
+            return .null
+        }
+    }
+
+    /// Writes a tree as ``FastTreeWriter`` does; `suffix` is its place below the current value
+    /// (for key paths; errors are given their path as they pass through the containers).
+    private mutating func tree(_ value: ModelValue, suffix: [ModelPath.Component], shared: SharedObject?) throws(ModelError) {
+        let isContainer: Bool = switch value {
+        case .array, .dictionary: true
+        default: false
+        }
+        if isContainer { try checkDepth() }
+        // Only paths that an alias names are looked up or remembered.
+        let key = tracksPaths ? TypedTree.keyPath(for: path(suffix)) : nil
+        if let key, let index = written[key] {
+            return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(index) }
+        }
+        var cached: Int?
+        switch value {
+        case .null: writer.writeNull()
+        case .bool(let flag): writer.writeBool(flag)
+        case .integer(let number): writer.writeInteger(number)
+        case .unsignedInteger(let number): writer.writeUnsignedInteger(number)
+        case .double(let number): writer.writeDouble(number)
+        case .string(let text): try writeString(text)
+        case .data(let bytes):
+            cached = try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeData(bytes) }
+        case .date(let date):
+            cached = writer.writeDate(date)
+        case .array(let elements):
+            depth += 1
+            defer { depth -= 1 }
+            if let key, targets.contains(key) { openTargets.insert(key) }
+            let mark = try located { (writer: inout FastWriter) throws(ModelError) in
+                try writer.beginCollection(.array, mutable: false, count: elements.count)
+            }
+            for (index, element) in elements.enumerated() {
+                do {
+                    try tree(element, suffix: suffix + [.index(index)], shared: nil)
+                } catch {
+                    throw Self.prefixing(error, .index(index))
+                }
+            }
+            cached = writer.endCollection(mark)
+            if let key { openTargets.remove(key) }
+        case .dictionary(let entries):
+            if entries.count == 1, case .string(let target)? = entries[TypedTree.aliasKey] {
+                return try treeAlias(target)
+            }
+            depth += 1
+            defer { depth -= 1 }
+            if let name = entries[TypedTree.classKey] {
+                let index = try treeObject(name, entries, key: key, suffix: suffix)
+                shared?.writtenIndex = index
+                return
+            }
+            if let key, targets.contains(key) { openTargets.insert(key) }
+            let mark = try located { (writer: inout FastWriter) throws(ModelError) in
+                try writer.beginCollection(.dictionary, mutable: false, count: entries.count)
+            }
+            for (entryKey, element) in entries {
+                do {
+                    try tree(element, suffix: suffix + [.key(entryKey)], shared: nil)
+                    try writeString(entryKey)
+                } catch {
+                    throw Self.prefixing(error, .key(entryKey))
+                }
+            }
+            cached = writer.endCollection(mark)
+            if let key { openTargets.remove(key) }
+        }
+        if let cached {
+            shared?.writtenIndex = cached
+            remember(key, cached)
+        }
+    }
+
+    /// Writes a tree's `$class` dictionary as an object; returns its cache index.
+    private mutating func treeObject(
+        _ name: ModelValue, _ entries: OrderedDictionary<String, ModelValue>, key: String?, suffix: [ModelPath.Component]
+    ) throws(ModelError) -> Int {
+        guard case .string(let className) = name, !className.isEmpty else {
+            throw ModelError(
+                .typeMismatch(expected: "a class name", found: name.kindName), path: [.key(TypedTree.classKey)],
+                excerpt: name.excerpt, format: FastReader.format)
+        }
+        let keys = entries.keys.elements.filter { $0 != TypedTree.classKey }
+        let begun = try located { (writer: inout FastWriter) throws(ModelError) in
+            try writer.beginObject(className: className, keys: keys, reuse: .widening)
+        }
+        // It may have widened a recorded class's definition.
+        for reference in definitions.indices { definitions[reference] = nil }
+        remember(key, begun.objectIndex)
+        for property in begun.keys {
+            guard let element = entries[property] else {
+                writer.writeNil()
+                continue
+            }
+            do {
+                try tree(element, suffix: suffix + [.key(property)], shared: nil)
+            } catch {
+                throw Self.prefixing(error, .key(property))
+            }
+        }
+        return begun.objectIndex
+    }
+
+    /// A tree's `{"$alias": target}`: the value written at that key path, or the shared
+    /// instance first met there.
+    private mutating func treeAlias(_ target: String) throws(ModelError) {
+        if let index = written[target] {
+            return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(index) }
+        }
+        if openTargets.contains(target) {
+            throw failure(.unsupported(
+                "the alias \"\(target)\" points back into a plain array or dictionary that is still being written; only $class objects can be part of a cycle"))
+        }
+        if let object = shared(at: target) { return try alias(to: object) }
+        throw failure(.invalidValue("the alias \"\(target)\" does not lead to a value"))
+    }
+
+    // MARK: Paths
+
+    /// The key path of the value being written (plus `suffix` inside a tree), from the trail.
+    private func path(_ suffix: [ModelPath.Component] = []) -> ModelPath {
+        var components = base
+        for step in trail {
+            if step < 0 {
+                components.append(.index(-1 - step))
+            } else if case .key(let text) = events[step] {
+                components.append(.key(tape.texts[text]))
+            }
+        }
+        return ModelPath(components + suffix)
+    }
+
+    /// An error at the value being written; containers add their steps as it passes.
+    private func failure(_ reason: ModelError.Reason) -> ModelError {
+        ModelError(reason, format: FastReader.format)
+    }
+
+    /// `error` one step further from the root.
+    private static func prefixing(_ error: ModelError, _ component: ModelPath.Component) -> ModelError {
+        var error = error
+        error.path = ModelPath([component] + error.path.components)
+        return error
+    }
+
+    /// Runs a writer call; its error is at the value being written.
+    @inline(__always)
+    private mutating func located<T>(_ body: (inout FastWriter) throws(ModelError) -> T) throws(ModelError) -> T {
+        do {
+            return try body(&writer)
+        } catch {
+            var located = error
+            located.path = []
+            throw located
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// What ``JSONReader/indexDocument(into:)`` fills: the nodes, children and strings of an
+/// ``InputIndex``, the children of the containers still open, and the table of interned keys.
+struct JSONIndexBuilder {
+    typealias Node = InputIndex.Node
+
+    /// Why the index leaves a document to the tree parser.
+    struct Declined: Error {}
+
+    var nodes: [Node] = []
+    var children: [Int32] = []
+    var strings: [String] = []
+    /// Child node numbers of the open containers, innermost last: array elements, or
+    /// (key string, value node) pairs of dictionaries.
+    var pending: [Int32] = []
+    /// Per open container: where its children start in ``pending``, and whether it is a dictionary.
+    var frames: [(pendingStart: Int, isObject: Bool)] = []
+
+    /// Interned keys: an open-addressing table of key ordinals (−1 free), keyed by a hash of the
+    /// key's bytes; per ordinal, the key's string number, its signature (length and first and
+    /// last eight bytes, which are the whole key up to 16 bytes) and where its bytes are in
+    /// ``keyBytes``.
+    private var keyTable = [Int32](repeating: -1, count: 256)
+    private var keyNumbers: [Int32] = []
+    private var keySignatures: [KeySignature] = []
+    private var keyOffsets: [Int] = []
+    private var keyBytes: [UInt8] = []
+
+    /// A key's length and its first and last eight bytes (zero-padded below eight).
+    struct KeySignature: Equatable {
+        var length: Int
+        var head: UInt64
+        var tail: UInt64
+
+        @inline(__always)
+        init(_ bytes: UnsafeRawBufferPointer) {
+            length = bytes.count
+            if length >= 8 {
+                head = bytes.loadUnaligned(as: UInt64.self)
+                tail = bytes.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            } else {
+                var word: UInt64 = 0
+                for (offset, byte) in bytes.enumerated() { word |= UInt64(byte) &<< UInt64(offset &* 8) }
+                head = word
+                tail = 0
+            }
+        }
+
+        /// Where to start looking in a table of `mask + 1` slots.
+        @inline(__always)
+        func slot(mask: Int) -> Int {
+            var mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
+            mixed ^= mixed &>> 29
+            return Int(truncatingIfNeeded: mixed &>> 7) & mask
+        }
+    }
+
+    /// Per string number: the last dictionary (by ``closedDictionaries``) that held it as a key,
+    /// for finding a key twice in one dictionary.
+    private var lastDictionary: [UInt32] = []
+    private var closedDictionaries: UInt32 = 0
+
+    /// Every interned key's string number, by key.
+    var keyNumbersByKey: [String: Int32] {
+        Dictionary(uniqueKeysWithValues: keyNumbers.map { (strings[Int($0)], $0) })
+    }
+
+    init(byteCount: Int) {
+        nodes.reserveCapacity(byteCount / 8)
+        children.reserveCapacity(byteCount / 8)
+        pending.reserveCapacity(64)
+    }
+
+    @inline(__always)
+    mutating func append(_ kind: InputIndex.Kind, payload: UInt64 = 0, first: Int = 0, count: Int = 0) -> Int32 {
+        nodes.append(Node(kind: kind, count: Int32(truncatingIfNeeded: count), first: Int32(truncatingIfNeeded: first), payload: payload))
+        return Int32(truncatingIfNeeded: nodes.count &- 1)
+    }
+
+    @inline(__always)
+    mutating func appendString(_ text: String) -> Int32 {
+        strings.append(text)
+        return append(.string, payload: UInt64(strings.count &- 1))
+    }
+
+    /// Closes the innermost container: its children move to ``children`` in one run.
+    @inline(__always)
+    mutating func close() throws(Declined) -> Int32 {
+        let frame = frames.removeLast()
+        let first = children.count
+        let run = pending.count &- frame.pendingStart
+        children.append(contentsOf: pending[frame.pendingStart...])
+        pending.removeLast(run)
+        if frame.isObject {
+            if run > 2 { try checkDistinctKeys(first: first, entries: run &>> 1) }
+            return append(.dictionary, first: first, count: run &>> 1)
+        }
+        return append(.array, first: first, count: run)
+    }
+
+    /// Declines a dictionary that holds a key twice (keys are interned, so equal keys have equal
+    /// string numbers).
+    private mutating func checkDistinctKeys(first: Int, entries: Int) throws(Declined) {
+        if entries <= 8 {
+            for later in 1..<entries {
+                let key = children[first &+ 2 &* later]
+                for earlier in 0..<later where children[first &+ 2 &* earlier] == key { throw Declined() }
+            }
+            return
+        }
+        closedDictionaries &+= 1
+        if lastDictionary.count < strings.count { lastDictionary.append(contentsOf: repeatElement(0, count: strings.count - lastDictionary.count)) }
+        for entry in 0..<entries {
+            let key = Int(children[first &+ 2 &* entry])
+            if lastDictionary[key] == closedDictionaries { throw Declined() }
+            lastDictionary[key] = closedDictionaries
+        }
+    }
+
+    /// The string number of the ASCII key with these bytes, interned on first sight. A key of up
+    /// to 16 bytes is compared by its signature alone.
+    @inline(__always)
+    mutating func internKey(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        let signature = KeySignature(bytes)
+        let mask = keyTable.count &- 1
+        var slot = signature.slot(mask: mask)
+        while true {
+            let ordinal = Int(keyTable[slot])
+            if ordinal < 0 { break }
+            if keySignatures[ordinal] == signature, signature.length <= 16 || sameBytes(ordinal, bytes) {
+                return keyNumbers[ordinal]
+            }
+            slot = (slot &+ 1) & mask
+        }
+        strings.append(String(decoding: bytes, as: UTF8.self))
+        let number = Int32(truncatingIfNeeded: strings.count &- 1)
+        keyTable[slot] = Int32(truncatingIfNeeded: keyNumbers.count)
+        keyNumbers.append(number)
+        keySignatures.append(signature)
+        keyOffsets.append(keyBytes.count)
+        keyBytes.append(contentsOf: bytes)
+        if keyNumbers.count &* 2 > keyTable.count { growKeyTable() }
+        return number
+    }
+
+    /// Whether interned key `ordinal` has these bytes (its signature being equal).
+    @inline(never)
+    private func sameBytes(_ ordinal: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        keyBytes.withUnsafeBytes { memcmp($0.baseAddress! + keyOffsets[ordinal], bytes.baseAddress!, bytes.count) == 0 }
+    }
+
+    private mutating func growKeyTable() {
+        var table = [Int32](repeating: -1, count: keyTable.count &* 2)
+        let mask = table.count &- 1
+        for ordinal in keyTable where ordinal >= 0 {
+            var slot = keySignatures[Int(ordinal)].slot(mask: mask)
+            while table[slot] >= 0 { slot = (slot &+ 1) & mask }
+            table[slot] = ordinal
+        }
+        keyTable = table
+    }
+}

@@ -1,0 +1,44 @@
+/// Makes a struct or a class a ``BaseModel/Model`` whose mapping the compiler checks.
+///
+/// ```swift
+/// @Model struct Game {
+///     @Key("game_id") var id = ""
+///     var name = ""
+///     @Key("release_date", "released") @Transform(.date(format: "MM-dd-yyyy")) var releaseDate: Date?
+///     @Key("venue.address.city") var city = ""
+///     @Key("images.0.url") var thumbnail: URL?
+///     @Uncodable var cache: [String: Int] = [:]
+/// }
+/// @Model class Animal { var name = "" }
+/// @Model final class Dog: Animal { var breed = "" }
+/// ```
+///
+/// It generates the conformance, `init()` when every stored property has a default (for a
+/// class, `required`), `CodingKeys`, `init(from:)` and `encode(to:)` with the synthesized
+/// semantics (so `JSONDecoder` still works; a subclass calls `super` with the same decoder and
+/// encoder; `@Uncodable` properties are left out), and the schema as static data
+/// (``BaseModel/Model/declaredProperties``): every stored property in declaration order, a `nil`
+/// optional included, with its remote key path, transformer and optionality.
+///
+/// The compiler reports a stored property without a default (it is the value a missing key
+/// keeps; a fix-it inserts an obvious one), two properties mapped to one remote key, a mapping
+/// attribute on a computed property, `@Model` on an enum or protocol, and a transformer whose
+/// values do not fit its property. A class whose inheritance clause starts with a type that is
+/// not a protocol the macro knows is taken for a subclass of that type, which must be a `@Model`
+/// class; a base class that lists a protocol of its own first names `Model` before it.
+///
+/// Declare the type at file scope or inside another type (an extension cannot extend a local
+/// type). With the macro the string tables `keyPaths`, `transformers` and `uncodableKeys` are
+/// not read; declare them on the properties instead.
+///
+/// - Parameters:
+///   - keyCase: How property names without `@Key` are spelled in the input.
+///   - coercion: Whether convertible values of another kind are accepted.
+@attached(
+    member,
+    names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion))
+@attached(
+    extension, conformances: BaseModel.Model,
+    names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion))
+public macro Model(keyCase: KeyCase = .unchanged, coercion: Coercion = .strict) =
+    #externalMacro(module: "BaseModelMacrosPlugin", type: "ModelMacro")

@@ -1,0 +1,274 @@
+import SwiftSyntax
+
+/// The members `@Model` generates for a type: `CodingKeys`, `init()`, `init(from:)` and
+/// `encode(to:)` with the synthesized semantics (subclasses call `super` with the same decoder
+/// and encoder), and the schema as static data (`declaredProperties`, the key case, the coercion).
+struct ModelMembers {
+    let shape: ModelShape
+    /// The stored properties, with the coding keys of the type's own `CodingKeys` if it has one.
+    let properties: [StoredProperty]
+    /// `@Model(keyCase:)` and `@Model(coercion:)`, as written.
+    let keyCase: ExprSyntax?
+    let coercion: ExprSyntax?
+    /// What the type declares itself (see ``DeclaredMembers``).
+    let declared: DeclaredMembers
+
+    init(shape: ModelShape, properties: [StoredProperty], keyCase: ExprSyntax?, coercion: ExprSyntax?, declared: DeclaredMembers) {
+        self.shape = shape
+        self.keyCase = keyCase
+        self.coercion = coercion
+        self.declared = declared
+        self.properties = properties.map { property in
+            guard let codingKeys = declared.codingKeys else { return property }
+            var keyed = property
+            keyed.hasCodingKey = codingKeys[property.name] != nil
+            keyed.codingName = codingKeys[property.name] ?? property.name
+            return keyed
+        }
+    }
+
+    /// The schema: `declaredProperties`, and the key case and coercion when given (or, for a
+    /// base class, always, so subclasses can override them). It holds expressions written in the
+    /// type (transformers, type names), so it goes in the type's body, where they mean what they
+    /// mean there; so does the `init()` of a public struct that declares no initializer.
+    var schemaDeclarations: [DeclSyntax] {
+        var declarations: [DeclSyntax] = []
+        if !declared.names.contains("declaredProperties") { declarations.append(declaredProperties) }
+        if needsInit, initIsInBody { declarations.append(initializer) }
+        if keyCase != nil || (shape.kind == .baseClass && !declared.names.contains("keyCase")) {
+            declarations.append("\(raw: shape.staticModifiers) var keyCase: BaseModel.KeyCase { \(raw: keyCase?.trimmedDescription ?? ".unchanged") }")
+        }
+        if coercion != nil || (shape.kind == .baseClass && !declared.names.contains("coercion")) {
+            declarations.append("\(raw: shape.staticModifiers) var coercion: BaseModel.Coercion { \(raw: coercion?.trimmedDescription ?? ".strict") }")
+        }
+        return declarations
+    }
+
+    /// `CodingKeys`, `init()`, `init(from:)` and `encode(to:)`, less what the type declares. They
+    /// name no type and no expression of the source, so they may go in an extension (which, for
+    /// a struct, keeps its memberwise initializer).
+    var codingDeclarations: [DeclSyntax] {
+        var declarations: [DeclSyntax] = []
+        // A subclass with no properties of its own needs no keys: it only calls `super`.
+        if declared.codingKeys == nil, !(shape.isSubclass && encoded.isEmpty) { declarations.append(codingKeys) }
+        if needsInit, !initIsInBody { declarations.append(initializer) }
+        if !declared.names.contains("init(from:)") { declarations.append(decodingInitializer) }
+        if !declared.names.contains("encode(to:)") { declarations.append(encodeMethod) }
+        return declarations
+    }
+
+    /// Whether to write `init()`: every property has a default, the type declares none, and
+    /// the compiler gives none that will do. It gives a struct that declares no initializer an
+    /// internal one, which cannot witness the requirement of a public or package type.
+    private var needsInit: Bool {
+        guard properties.allSatisfy(\.hasDefault), !declared.names.contains("init()") else { return false }
+        return shape.isClass || declared.hasInitializers || !shape.access.isEmpty
+    }
+
+    /// Whether `init()` goes in the struct's body: for a public or package struct that declares no
+    /// initializer, whose implicit `init()` an `init()` in an extension would redeclare. (Its
+    /// memberwise initializer then goes too; it was internal.)
+    private var initIsInBody: Bool { shape.kind == .structure && !shape.access.isEmpty && !declared.hasInitializers }
+
+    private var encoded: [StoredProperty] { properties.filter(\.isEncoded) }
+
+    private var codingKeys: DeclSyntax {
+        let names = encoded.map(\.identifier)
+        if names.isEmpty { return "private enum CodingKeys: CodingKey {}" }
+        return """
+            private enum CodingKeys: String, CodingKey {
+                case \(raw: names.joined(separator: ", "))
+            }
+            """
+    }
+
+    private var initializer: DeclSyntax {
+        if shape.isSubclass {
+            return """
+                \(raw: shape.initModifiers)init() {
+                    super.init()
+                }
+                """
+        }
+        return "\(raw: shape.initModifiers)init() {}"
+    }
+
+    private var decodingInitializer: DeclSyntax {
+        let decoded = properties.filter(\.isDecoded)
+        var lines: [String] = []
+        if !decoded.isEmpty {
+            lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)")
+        } else if !shape.isSubclass {
+            lines.append("_ = try decoder.container(keyedBy: CodingKeys.self)")
+        }
+        // Each property's type comes from the assignment: a type written in a nested type's
+        // declaration may not mean the same in the extension.
+        if decoded.contains(where: { !$0.isOptional }) {
+            lines.append(
+                """
+                func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                    try container.decode(Value.self, forKey: key)
+                }
+                """)
+        }
+        if decoded.contains(where: \.isOptional) {
+            lines.append(
+                """
+                func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
+                    try container.decodeIfPresent(Value.self, forKey: key)
+                }
+                """)
+        }
+        for property in decoded {
+            let function = property.isOptional ? "decodedIfPresent" : "decoded"
+            lines.append("self.\(property.identifier) = try \(function)(.\(property.identifier))")
+        }
+        if shape.isSubclass { lines.append("try super.init(from: decoder)") }
+        return """
+            \(raw: shape.initModifiers)init(from decoder: any Decoder) throws {
+            \(raw: Self.indented(lines))
+            }
+            """
+    }
+
+    private var encodeMethod: DeclSyntax {
+        var lines: [String] = []
+        if shape.isSubclass { lines.append("try super.encode(to: encoder)") }
+        if !encoded.isEmpty {
+            lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
+        } else if !shape.isSubclass {
+            lines.append("_ = encoder.container(keyedBy: CodingKeys.self)")
+        }
+        for property in encoded {
+            let method = property.isOptional ? "encodeIfPresent" : "encode"
+            lines.append("try container.\(method)(self.\(property.identifier), forKey: .\(property.identifier))")
+        }
+        return """
+            \(raw: shape.encodeModifiers)func encode(to encoder: any Encoder) throws {
+            \(raw: Self.indented(lines))
+            }
+            """
+    }
+
+    private var declaredProperties: DeclSyntax {
+        let entries = properties.map { property in
+            var arguments = ["\"\(property.codingName)\""]
+            if let key = keyPath(of: property) { arguments.append("key: \(key)") }
+            if property.isOptional { arguments.append("isOptional: true") }
+            if let transformer = property.transformer, property.isCoded {
+                arguments.append("transformer: \(transformer.trimmed)")
+            }
+            if !property.isCoded { arguments.append("isUncodable: true") }
+            return ".init(\(arguments.joined(separator: ", ")))"
+        }
+        let list = entries.isEmpty ? "[]" : "[\n\(Self.indented(entries.map { $0 + "," }))\n]"
+        let type = shape.isOverridable ? shape.name : "Self"
+        let inheriting = shape.isSubclass ? "inheriting: super.declaredProperties, " : ""
+        let value = "BaseModel.ModelProperties(of: \(type).self, \(inheriting)\(list))"
+        let checks = checkStatements
+        guard !checks.isEmpty else {
+            return """
+                \(raw: shape.staticModifiers) var declaredProperties: BaseModel.ModelProperties? {
+                \(raw: Self.indented([value]))
+                }
+                """
+        }
+        // Never called: it only has to compile. It states what the macro cannot see (the
+        // superclass, the types of the properties) as code the compiler checks.
+        let function = """
+            func checkMapping(of model: \(shape.name)) {
+            \(Self.indented(checks))
+            }
+            """
+        return """
+            \(raw: shape.staticModifiers) var declaredProperties: BaseModel.ModelProperties? {
+            \(raw: Self.indented([function, "return " + value]))
+            }
+            """
+    }
+
+    /// The statements that make the compiler check the superclass and the transformers.
+    private var checkStatements: [String] {
+        var statements: [String] = []
+        if case .subclass(let superclass) = shape.kind {
+            // A mismatch reads: local function 'superclassIsAModel' requires that 'Animal'
+            // conform to 'Model'.
+            statements += [
+                "func superclassIsAModel<Superclass: BaseModel.Model>(_ type: Superclass.Type) {}",
+                "superclassIsAModel(\(superclass).self)",
+            ]
+        }
+        for property in properties where property.isCoded {
+            guard let transformer = property.transformer,
+                let check = TransformerCheck(transformer: transformer, valueType: property.transformerValueType)
+            else { continue }
+            statements += check.statements(for: property.identifier)
+        }
+        return statements
+    }
+
+    /// The `key:` argument: the single path as written, or `.firstOf(…)` for fallbacks.
+    private func keyPath(of property: StoredProperty) -> String? {
+        let keys = property.keys.map(\.trimmedDescription)
+        switch keys.count {
+        case 0: return nil
+        case 1: return keys[0]
+        default: return ".firstOf(\(keys.joined(separator: ", ")))"
+        }
+    }
+
+    /// Lines (each possibly several) indented by four spaces.
+    private static func indented(_ lines: [String]) -> String {
+        lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+            .map { $0.isEmpty ? "" : "    " + $0 }
+            .joined(separator: "\n")
+    }
+}
+
+/// What a `@Model` type declares itself, so the macro does not declare it again.
+struct DeclaredMembers {
+    /// `init()`, `init(from:)`, `encode(to:)`, `CodingKeys`, and the names of static properties.
+    var names: Set<String> = []
+    /// Whether the type's body declares any initializer (a struct then has no implicit `init()`).
+    var hasInitializers = false
+    /// The string values of the type's own `CodingKeys` by case name, when it declares the enum.
+    var codingKeys: [String: String]?
+
+    init(_ members: MemberBlockItemListSyntax) {
+        for member in members {
+            let decl = member.decl
+            if let initializer = decl.as(InitializerDeclSyntax.self) {
+                hasInitializers = true
+                let parameters = initializer.signature.parameterClause.parameters
+                if parameters.isEmpty { names.insert("init()") }
+                if parameters.count == 1, parameters.first?.firstName.text == "from" { names.insert("init(from:)") }
+            } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "encode",
+                function.signature.parameterClause.parameters.first?.firstName.text == "to"
+            {
+                names.insert("encode(to:)")
+            } else if let variable = decl.as(VariableDeclSyntax.self),
+                variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+            {
+                for binding in variable.bindings {
+                    if let pattern = binding.pattern.as(IdentifierPatternSyntax.self) { names.insert(pattern.identifier.text) }
+                }
+            } else if let keys = decl.as(EnumDeclSyntax.self), keys.name.text == "CodingKeys" {
+                codingKeys = Self.cases(of: keys)
+            }
+        }
+    }
+
+    /// `case width = "w", resize` → `["width": "w", "resize": "resize"]`.
+    private static func cases(of keys: EnumDeclSyntax) -> [String: String] {
+        var cases: [String: String] = [:]
+        for member in keys.memberBlock.members {
+            guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in declaration.elements {
+                let name = element.name.text.filter { $0 != "`" }
+                let raw = element.rawValue?.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                cases[name] = raw ?? name
+            }
+        }
+        return cases
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// What the compiler itself reports for a mistake the macro cannot see: a transformer that does
+/// not fit its property and a superclass that is not a `@Model` class fail to type-check in the
+/// generated code, each with a message that names the property or the superclass. The sources
+/// below are type-checked by `swiftc` with this build's modules and macro plug-in.
+@Suite(.enabled(if: CompilerRun.isAvailable, CompilerRun.unavailableMessage))
+struct CompileTimeCheckTests {
+    @Test("mistakes the macro cannot see fail to compile, naming the property or the superclass")
+    func mistakesFailToCompile() throws {
+        let run = try CompilerRun.typeCheck(
+            """
+            import BaseModelMacros
+            import Foundation
+
+            @Model struct WrongDate {
+                @Transform(.date(format: "yyyy")) var releaseDate = 0
+            }
+
+            @Model struct WrongNumber {
+                @Transform(.stringToNumber) var score = ""
+            }
+
+            @Model struct WrongURL {
+                @Transform(.url) var homepage = 0
+            }
+
+            @Model struct WrongDeclaredType {
+                @Transform(.named("cents"), as: Int.self) var price = ""
+            }
+
+            class NotAModel {}
+
+            @Model final class Orphan: NotAModel {
+                var name = ""
+            }
+
+            class MacroFreeModel: Model {
+                var name = ""
+                required init() {}
+            }
+
+            @Model final class OnMacroFreeModel: MacroFreeModel {
+                var extra = ""
+            }
+
+            @Model struct NoDefault {
+                var id: String
+            }
+            """)
+        #expect(run.status != 0)
+        for message in [
+            "cannot convert value of type '(Int, ())' to specified type '(releaseDate: Date?, transformer: Void)'",
+            "local function 'score' requires that 'String' conform to 'Numeric'",
+            "no exact matches in call to local function 'homepage'",
+            "cannot convert value of type '(String, ())' to specified type '(price: Int?, transformer: Void)'",
+            "local function 'superclassIsAModel' requires that 'NotAModel' conform to 'Model'",
+            // A macro-free model class has no `declaredProperties` to override.
+            "property does not override any property from its superclass",
+            "stored property 'id' has no default: add a default: it is the value a missing key keeps",
+        ] {
+            #expect(run.output.contains(message), "missing: \(message)\n\(run.output)")
+        }
+    }
+
+    @Test("the README's model compiles without a warning, with a subclass and a value that is not Codable")
+    func correctModelsCompileCleanly() throws {
+        let run = try CompilerRun.typeCheck(
+            """
+            import BaseModelMacros
+            import Foundation
+
+            @Model struct Game {
+                @Key("game_id") var id = ""
+                var name = ""
+                @Key("release_date", "released") @Transform(.date(format: "MM-dd-yyyy")) var releaseDate: Date?
+                @Key("venue.address.city") var city = ""
+                @Key("images.0.url") var thumbnail: URL?
+                @Uncodable var cache: [String: Int] = [:]
+                @Uncodable var onChange: (() -> Void)?
+            }
+
+            @Model class Animal { var name = "" }
+            @Model final class Dog: Animal { var breed = "" }
+
+            let game = Game(id: "93", name: "Okami")
+            """)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(!run.output.contains("warning:"), "\(run.output)")
+    }
+}

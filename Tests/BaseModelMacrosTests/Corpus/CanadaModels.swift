@@ -1,0 +1,1 @@
+../../BaseModelTests/Corpus/CanadaModels.swift

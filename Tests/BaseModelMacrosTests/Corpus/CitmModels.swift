@@ -1,0 +1,1 @@
+../../BaseModelTests/Corpus/CitmModels.swift

@@ -1,0 +1,1 @@
+../../BaseModelTests/Corpus/TwitterModels.swift

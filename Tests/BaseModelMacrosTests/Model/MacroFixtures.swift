@@ -1,0 +1,89 @@
+import BaseModelMacros
+import Foundation
+
+/// The models the runtime tests of the macro use (the macro-free twin of `Game` is
+/// `ReadmeMacro.WithoutMacro.Game`).
+enum MacroFixtures {
+    @Model struct Game: Equatable {
+        @Key("game_id") var id = ""
+        var name = ""
+        @Key("release_date", "released") @Transform(.date(format: "MM-dd-yyyy")) var releaseDate: Date?
+        @Key("venue.address.city") var city = ""
+        @Key("images.0.url") var thumbnail: URL?
+        @Uncodable var cache: [String: Int] = [:]
+    }
+
+    @Model(keyCase: .snakeCase, coercion: .lenient) struct Settings: Equatable {
+        var screenName = ""
+        var volume = 5
+        var muted = false
+        @Transform(.stringToNumber) var score = 0.0
+    }
+
+    @Model class Animal: @unchecked Sendable {
+        var name = ""
+        var legs: Int?
+    }
+
+    @Model final class Dog: Animal, @unchecked Sendable {
+        var breed = ""
+        @Key("vet.name") var vet: String?
+    }
+
+    @Model(keyCase: .snakeCase) class Bird: Animal, @unchecked Sendable {
+        var wingSpan = 0.0
+    }
+
+    /// A subclass of a `@Model` class without the macro, written by hand as without the macro.
+    final class Cat: Animal, @unchecked Sendable {
+        var lives = 9
+        private enum CodingKeys: String, CodingKey { case lives }
+        required init() { super.init() }
+        required init(from decoder: any Decoder) throws {
+            lives = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .lives)
+            try super.init(from: decoder)
+        }
+        override func encode(to encoder: any Encoder) throws {
+            try super.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(lives, forKey: .lives)
+        }
+    }
+
+    @Model final class Owner: @unchecked Sendable {
+        var pets: [Animal] = []
+        var favourite: Animal?
+    }
+
+    /// Holds a value that is not `Codable` at all: `@Uncodable` leaves it out of the coding.
+    @Model struct Session {
+        var user = ""
+        @Uncodable var onChange: (@Sendable (String) -> Void)?
+    }
+
+    /// A model of the identity map, with the macro.
+    @Model struct Note: IdentifiedModel, Equatable {
+        var id = ""
+        var text = ""
+    }
+
+    static func registry() -> ModelRegistry {
+        let registry = ModelRegistry()
+        for type: any Model.Type in [Animal.self, Dog.self, Bird.self, Cat.self, Owner.self] { registry.register(type) }
+        return registry
+    }
+}
+
+extension MacroFixtures {
+    /// A generic model.
+    @Model struct Page<Item: Codable & Equatable & Sendable>: Equatable, Sendable {
+        var items: [Item] = []
+        @Key("next_page") var next: String?
+    }
+
+    /// A public model: the generated members are public.
+    @Model public struct Receipt: Equatable, Sendable {
+        public var total = 0
+        public var note: String?
+    }
+}

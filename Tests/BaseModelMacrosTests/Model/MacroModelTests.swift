@@ -1,0 +1,137 @@
+@testable import BaseModel
+import BaseModelMacros
+import Foundation
+import Testing
+
+/// Models with the macro at run time: the schema it declares, the mapping attributes, and the
+/// generated coding, through the engine and through Foundation's coders.
+@Suite struct MacroModelTests {
+    typealias Game = MacroFixtures.Game
+    typealias Animal = MacroFixtures.Animal
+    typealias Dog = MacroFixtures.Dog
+
+    static var gameObject: [String: Any] {
+        [
+            "game_id": "93", "name": "Okami", "released": "02-16-2006",
+            "venue": ["address": ["city": "Osaka"]], "images": [["url": "https://example.com/okami.png"]],
+        ]
+    }
+
+    @Test func theSchemaListsEveryStoredPropertyANilOptionalIncluded() throws {
+        // `init()` leaves both optionals nil; the schema knows them from the declaration.
+        #expect(Game.allPropertyKeys == ["id", "name", "releaseDate", "city", "thumbnail", "cache"])
+        #expect(Game.codablePropertyKeys == ["id", "name", "releaseDate", "city", "thumbnail"])
+        let schema = ModelSchema.of(Game.self)
+        let declared = try #require(schema.declaredProperties)
+        #expect(declared.filter(\.isOptional).map(\.name) == ["releaseDate", "thumbnail"])
+        #expect(schema.uncodableKeys == ["cache"])
+        #expect(schema.remotePath(for: "releaseDate") == .firstOf("release_date", "released"))
+        #expect(schema.remotePath(for: "thumbnail") == "images.0.url")
+        #expect(schema.transformers.keys.sorted() == ["releaseDate"])
+        #expect(ModelSchema.of(ReadmeMacro.WithoutMacro.Game.self).declaredProperties == nil)
+    }
+
+    @Test func theMacroFormDecodesAndEncodesAsTheMacroFreeForm() throws {
+        var game = try Game(object: Self.gameObject)
+        let plain = try ReadmeMacro.WithoutMacro.Game(object: Self.gameObject)
+        #expect(game.id == "93" && game.city == "Osaka" && game.thumbnail?.lastPathComponent == "okami.png")
+        #expect(game.releaseDate == plain.releaseDate && game.releaseDate != nil)
+        #expect(try game.treeRepresentation() == plain.treeRepresentation())
+        #expect(try game.jsonData(sortedKeys: true) == plain.jsonData(sortedKeys: true))
+        // An uncodable property is never written and never read.
+        game.cache = ["hits": 3]
+        #expect(try game.treeRepresentation()["cache"] == nil)
+        #expect(try Game(object: ["cache": ["hits": 1]]).cache.isEmpty)
+    }
+
+    @Test func keyCaseAndCoercionOnTheType() throws {
+        let settings = try MacroFixtures.Settings(object: ["screen_name": "ada", "volume": "7", "muted": 1, "score": "12.5"])
+        #expect(settings == MacroFixtures.Settings(screenName: "ada", volume: 7, muted: true, score: 12.5))
+        #expect(try settings.treeRepresentation() == ["screen_name": "ada", "volume": 7, "muted": true, "score": "12.5"])
+        #expect(MacroFixtures.Settings.keyCase == .snakeCase && MacroFixtures.Settings.coercion == .lenient)
+    }
+
+    @Test func foundationCodersUseTheGeneratedCodable() throws {
+        let game = try Game(object: Self.gameObject)
+        let data = try JSONEncoder().encode(game)
+        #expect(try JSONDecoder().decode(Game.self, from: data) == game.withoutCache)
+        // `JSONDecoder` reads the Swift names, as with synthesized `Codable`, and a missing
+        // non-optional key is its usual error.
+        let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["id", "name", "releaseDate", "city", "thumbnail"])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Game.self, from: Data(#"{"id": "1"}"#.utf8)) }
+    }
+
+    @Test func aSubclassCodesItsPropertiesAndItsSuperclassesWithoutHandWrittenCode() throws {
+        let dog = try Dog(object: ["name": "Rex", "legs": 4, "breed": "Collie", "vet": ["name": "Dr. Who"]])
+        #expect(dog.name == "Rex" && dog.legs == 4 && dog.breed == "Collie" && dog.vet == "Dr. Who")
+        #expect(Dog.allPropertyKeys == ["name", "legs", "breed", "vet"])
+        #expect(try dog.treeRepresentation() == ["name": "Rex", "legs": 4, "breed": "Collie", "vet": ["name": "Dr. Who"]])
+        // Through Foundation too: one container, the superclass's keys and the subclass's.
+        let again = try JSONDecoder().decode(Dog.self, from: JSONEncoder().encode(dog))
+        #expect(again.name == "Rex" && again.breed == "Collie" && again.vet == "Dr. Who")
+        // A subclass's key case applies to all its keys, the inherited ones too.
+        let bird = try MacroFixtures.Bird(object: ["name": "Tweety", "wing_span": 0.2])
+        #expect(bird.name == "Tweety" && bird.wingSpan == 0.2)
+        #expect(MacroFixtures.Bird.allPropertyKeys == ["name", "legs", "wingSpan"])
+    }
+
+    @Test func aSubclassWithoutTheMacroAddsItsOwnPropertiesToTheInheritedSchema() throws {
+        #expect(MacroFixtures.Cat.allPropertyKeys == ["name", "legs", "lives"])
+        let cat = try MacroFixtures.Cat(object: ["name": "Tom", "lives": 7])
+        #expect(cat.name == "Tom" && cat.lives == 7)
+    }
+
+    @Test("subclasses without hand-written coding round-trip through every format that stores types ($class)",
+          arguments: [ModelFormat.keyedArchive, .hrJSON, .hrXML, .hrBinary])
+    func subclassesRoundTripThroughTypedFormats(format: ModelFormat) throws {
+        let context = ModelContext(types: MacroFixtures.registry())
+        let rex = try Dog(object: ["name": "Rex", "breed": "Collie", "vet": ["name": "Dr. Who"]])
+        let tom = try MacroFixtures.Cat(object: ["name": "Tom", "lives": 7])
+        let tweety = try MacroFixtures.Bird(object: ["name": "Tweety", "wing_span": 0.2])
+        let owner = MacroFixtures.Owner()
+        owner.pets = [rex, tom, tweety, try Animal(object: ["name": "Generic"])]
+        owner.favourite = rex
+        let data = try owner.data(format: format, context: context)
+        let decoded = try MacroFixtures.Owner(data: data, context: context)
+        let dog = try #require(decoded.pets.first as? Dog)
+        #expect(dog.name == "Rex" && dog.breed == "Collie" && dog.vet == "Dr. Who")
+        #expect((decoded.pets[1] as? MacroFixtures.Cat)?.lives == 7)
+        #expect((decoded.pets[2] as? MacroFixtures.Bird)?.wingSpan == 0.2)
+        #expect(type(of: decoded.pets[3]) == Animal.self && decoded.pets[3].name == "Generic")
+        #expect(decoded.favourite === dog)
+    }
+
+    @Test func genericAndPublicModels() throws {
+        let page = try MacroFixtures.Page<Int>(object: ["items": [1, 2], "next_page": "p2"])
+        #expect(page == MacroFixtures.Page(items: [1, 2], next: "p2"))
+        #expect(MacroFixtures.Page<String>.allPropertyKeys == ["items", "next"])
+        #expect(try MacroFixtures.Receipt(object: ["total": 12]) == { var receipt = MacroFixtures.Receipt(); receipt.total = 12; return receipt }())
+    }
+
+    @Test func anUncodablePropertyNeedNotBeCodable() throws {
+        var session = try MacroFixtures.Session(object: ["user": "ada"])
+        session.onChange = { _ in }
+        #expect(try session.treeRepresentation() == ["user": "ada"])
+        // Left out of `Codable`, it is not copied either: the copy has the default.
+        #expect(try session.copy().onChange == nil && session.copy().user == "ada")
+        #expect(MacroFixtures.Session.allPropertyKeys == ["user", "onChange"])
+    }
+
+    @Test func anIdentifiedModelWithTheMacroKeepsOneInstancePerIdentifierAndMerges() throws {
+        let map = IdentityMap()
+        let first = try MacroFixtures.Note.live(object: ["id": "n1", "text": "hello"], in: map)
+        let second = try MacroFixtures.Note.live(object: ["id": "n1", "text": "hello again"], in: map)
+        #expect(first === second)
+        #expect(first.value == MacroFixtures.Note(id: "n1", text: "hello again"))
+    }
+}
+
+extension MacroFixtures.Game {
+    /// The game as a decode gives it back: the uncodable cache at its default.
+    var withoutCache: Self {
+        var copy = self
+        copy.cache = [:]
+        return copy
+    }
+}
