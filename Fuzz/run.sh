@@ -35,12 +35,29 @@ mkdir -p "$work"
 build_flags=(-c release --sanitize fuzzer --sanitize address -Xswiftc -sanitize=fuzzer,address --scratch-path "$scratch")
 echo "== build (release, fuzzer and address sanitizers) into $scratch"
 start=$SECONDS
+build_log=$(mktemp)
 for target in "${targets[@]}"; do
-    swift build "${build_flags[@]}" --product "fuzz-$target" 2>&1 \
-        | grep -E "error|warning: .*Fuzz/Sources|Build of product" || true
-    [ -x "$scratch/release/fuzz-$target" ] || { echo "error: fuzz-$target did not build" >&2; exit 1; }
+    # A failed build must not leave an earlier build's binary to be fuzzed.
+    # Deterministic hashing keeps SwiftPM's set of sanitizers in one order: in a random one,
+    # every command line changes between invocations and each product rebuilds everything.
+    if ! SWIFT_DETERMINISTIC_HASHING=1 swift build "${build_flags[@]}" --product "fuzz-$target" >"$build_log" 2>&1; then
+        grep -E "error" "$build_log" >&2 || tail -20 "$build_log" >&2
+        echo "error: fuzz-$target did not build" >&2
+        exit 1
+    fi
+    grep -E "warning: .*Fuzz/Sources|Build of product" "$build_log" || true
 done
+rm -f "$build_log"
 echo "-- built ${#targets[@]} targets in $((SECONDS - start)) s"
+
+if [ -d "$corpus" ]; then
+    echo "== seeds: the corpus at $corpus and samples the library encodes"
+    export BASEMODEL_CORPUS_DIR=$corpus
+else
+    # A clone without ../shared: the targets' own samples are the seeds.
+    echo "== seeds: no corpus at $corpus, only samples the library encodes"
+    unset BASEMODEL_CORPUS_DIR
+fi
 
 # Swift's backtracer would take the crash signal before libFuzzer writes the input out.
 export SWIFT_BACKTRACE=enable=no
@@ -51,9 +68,9 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 fuzz_one() {
     local target=$1 binary="$scratch/release/fuzz-$1"
     local seeds="$work/seeds/$target" live="$work/corpus/$target" artifacts="$run_artifacts/$target"
-    rm -rf "$seeds"
+    rm -rf "$seeds" "$work/logs/$target.log"   # no earlier run's statistics stand in for this one's
     mkdir -p "$live" "$artifacts" "$work/logs"
-    BASEMODEL_FUZZ_WRITE_SEEDS="$seeds" BASEMODEL_CORPUS_DIR="$corpus" "$binary" >"$work/logs/$target.seeds.log" 2>&1 \
+    BASEMODEL_FUZZ_WRITE_SEEDS="$seeds" "$binary" >"$work/logs/$target.seeds.log" 2>&1 \
         || { echo "error: writing the seeds of $target failed (see $work/logs/$target.seeds.log)" >&2; return 1; }
     "$binary" "$live" "$seeds" -max_total_time="$seconds" -max_len="$max_len" -rss_limit_mb=2048 \
         -timeout=10 -report_slow_units=1 -detect_leaks=0 -print_final_stats=1 \
