@@ -109,4 +109,24 @@ import Testing
         let value: ModelValue = ["$null": "$null", "list": ["$null"]]
         #expect(try codec.decodeTree(from: codec.encodeTree(value)) == value)
     }
+
+    @Test("fuzz-detect: a $class naming a Foundation value class is refused by the HR writers, not written as an object their reader refuses")
+    func hrFoundationClassName() throws {
+        // What the fuzzer found: plain JSON holding NSData without its field.
+        let reproducer = Data(#"{"data":{"$class":"NSData","$)ata":"AAEC\/w=="}}"#.utf8)
+        let tree = try ModelValue(data: reproducer)
+        #expect(tree["data"]?["$class"] == "NSData")
+        for codec: any FormatCodec in [HRXMLCodec(), HRJSONCodec(), HRBinaryCodec()] {
+            let error = try #require(throws: ModelError.self) { try codec.encodeTree(tree) }
+            #expect(Self.isUnsupported(error, "Foundation value"), "\(error)")
+            #expect(error.path == ModelPath([.key("data"), .key("$class")]))
+        }
+        // The reader still refuses such an object without its field, with the field's path.
+        let document = Data(#"{"$class":"M","data":{"$class":"NSData","x":1}}"#.utf8)
+        let readError = try #require(throws: ModelError.self) { try HRJSONCodec().decodeTree(from: document) }
+        #expect(readError.path == ModelPath([.key("data"), .key("NS.data")]), "\(readError)")
+        // Model class names are still written and read back.
+        let value: ModelValue = ["$class": "M", "v": ["$class": "Child", "n": 1]]
+        #expect(try HRJSONCodec().decodeTree(from: HRJSONCodec().encodeTree(value)) == value)
+    }
 }
