@@ -2,6 +2,12 @@ import Foundation
 import OrderedCollections
 
 extension HRDocument.Reading {
+    /// The class names ``foundationLeaf(named:entries:depth:)`` reads as values; the writer
+    /// refuses a dictionary naming one.
+    static let foundationLeafClasses: Set<String> = [
+        "NSNull", "NSDate", "NSString", "NSMutableString", "NSData", "NSMutableData", "NSURL",
+    ]
+
     /// The value of a Foundation object that HRCoder wrote as a coded object, or `nil` for any
     /// other class name (a model type, left for the model decoder).
     ///

@@ -35,7 +35,8 @@ enum HRDocument {
     /// The tree to store for a typed tree, checked with ``TypedTree/validate(_:format:)`` first.
     ///
     /// - Throws: ``ModelError`` (with `format`) from the validation, or
-    ///   ``ModelError/Reason/unsupported(_:)`` for a dictionary holding the reserved `$data` key.
+    ///   ``ModelError/Reason/unsupported(_:)`` for a dictionary holding the reserved `$data` key
+    ///   or a `$class` naming a Foundation value class (``Reading/foundationLeafClasses``).
     static func document(from tree: ModelValue, style: Style, format: String) throws(ModelError) -> ModelValue {
         try TypedTree.validate(tree, format: format)
         var writing = Writing(style: style, format: format)
@@ -93,6 +94,13 @@ enum HRDocument {
                     throw ModelError(
                         .unsupported("the key \(HRDocument.dataKey) is reserved in HR documents; store bytes as data values"),
                         path: ModelPath(path + [.key(HRDocument.dataKey)]), format: format)
+                }
+                // The reader turns these into values (or refuses them without their field): a
+                // dictionary naming one would not read back as written.
+                if case .string(let name)? = entries[TypedTree.classKey], Reading.foundationLeafClasses.contains(name) {
+                    throw ModelError(
+                        .unsupported("$class \(name) names a Foundation value, which HR reads back as that value, not this dictionary"),
+                        path: ModelPath(path + [.key(TypedTree.classKey)]), format: format)
                 }
                 var mapped = OrderedDictionary<String, ModelValue>(minimumCapacity: entries.count)
                 for (key, child) in entries {

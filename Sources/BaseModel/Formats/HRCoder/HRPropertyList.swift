@@ -43,8 +43,7 @@ enum HRPropertyList {
     /// - Throws: ``ModelError`` with `format`: ``ModelError/Reason/empty``,
     ///   ``ModelError/Reason/truncated`` (an XML property list without its `</plist>`, a binary
     ///   one shorter than its header and trailer), ``ModelError/Reason/malformed(_:)`` (anything
-    ///   else Foundation refuses), ``ModelError/Reason/unsupported(_:)`` for values with no tree
-    ///   form (keyed-archive UIDs), and the errors of ``HRDocument/tree(from:format:)``.
+    ///   else the reader refuses), and the errors of ``HRDocument/tree(from:format:)``.
     static func decodeTree(from data: Data, format: String) throws(ModelError) -> ModelValue {
         try HRDocument.tree(from: parse(data, format: format), format: format)
     }
@@ -52,7 +51,9 @@ enum HRPropertyList {
     /// The property list in `data` as a tree, before the HR mapping, read by the library's own
     /// property-list reader.
     static func parse(_ data: Data, format: String) throws(ModelError) -> ModelValue {
-        try PropertyListDocument.read(data, format: format).modelValue(format: format)
+        // A UID reads as `{"CF$UID": n}`, as in plain property lists: that is how the XML form
+        // spells it, so a tree holding such a dictionary reads back as it was written.
+        try PropertyListDocument.read(data, format: format).modelValue(format: format, uidsAsDictionaries: true)
     }
 
     /// The property list of a document (already mapped by ``HRDocument``) in `encoding`.

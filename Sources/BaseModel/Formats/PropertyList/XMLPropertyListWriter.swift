@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Text escapes `&`, `<` and `>`; control characters other than tab and line feed (which XML
 /// cannot hold literally) are written as character references, which ``XMLPropertyListReader``
-/// reads back. Dates are written in whole seconds of UTC (`2011-11-28T09:21:30Z`), as every XML
+/// reads back, except NUL, which no XML can hold (the reader refuses `&#0;`): a string or key
+/// holding it is an error. Dates are written in whole seconds of UTC (`2011-11-28T09:21:30Z`), as every XML
 /// property list writer does; data is base64 on one line; UIDs are `CF$UID` dictionaries.
 enum XMLPropertyListWriter {
     static let header = """
@@ -19,7 +20,7 @@ enum XMLPropertyListWriter {
     /// The XML property list of `object`.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` (format `xml`) for a date outside the
-    ///   years 0000 to 9999, which the text form cannot hold.
+    ///   years 0000 to 9999, which the text form cannot hold, and for a string or key holding NUL.
     static func data(from object: PropertyListObject, format: String = "xml") throws(ModelError) -> Data {
         var output = header
         try write(object, level: 0, path: .root, format: format, to: &output)
@@ -34,7 +35,7 @@ enum XMLPropertyListWriter {
         output += indent
         switch object {
         case .string(let value):
-            output += "<string>\(escaped(value))</string>\n"
+            output += "<string>\(try escaped(value, path: path, format: format))</string>\n"
         case .integer(let value):
             output += "<integer>\(value)</integer>\n"
         case .unsignedInteger(let value):
@@ -65,7 +66,7 @@ enum XMLPropertyListWriter {
             guard !entries.isEmpty else { return output += "<dict/>\n" }
             output += "<dict>\n"
             for (key, value) in entries {
-                output += "\(indent)\t<key>\(escaped(key))</key>\n"
+                output += "\(indent)\t<key>\(try escaped(key, path: path.appending(.key(key)), format: format))</key>\n"
                 try write(value, level: level + 1, path: path.appending(.key(key)), format: format, to: &output)
             }
             output += "\(indent)</dict>\n"
@@ -73,7 +74,9 @@ enum XMLPropertyListWriter {
     }
 
     /// Text with `&`, `<`, `>` escaped and control characters as character references.
-    static func escaped(_ text: String) -> String {
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` at `path` when the text holds NUL.
+    static func escaped(_ text: String, path: ModelPath, format: String) throws(ModelError) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 < 0x20 })
         else { return text }
         var result = ""
@@ -84,6 +87,8 @@ enum XMLPropertyListWriter {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\t", "\n": result.unicodeScalars.append(scalar)
+            case "\0":
+                throw ModelError(.unsupported("an XML property list cannot hold NUL (U+0000) in a string"), path: path, format: format)
             case _ where scalar.value < 0x20: result += "&#\(scalar.value);"
             default: result.unicodeScalars.append(scalar)
             }

@@ -1,0 +1,34 @@
+import BaseModel
+import Foundation
+
+/// The oracle beyond "no crash": what the library writes, it reads back. A tree or model that
+/// decoded is encoded again (which may fail only with a `ModelError`); when the encoder accepts
+/// it, the codec must decode its bytes, or the fuzzer reports a crash naming both errors.
+enum RoundTrip {
+    /// Encodes `tree` with `codec` and decodes the bytes again.
+    static func tree(_ tree: ModelValue, through codec: any FormatCodec) {
+        guard let bytes = try? codec.encodeTree(tree) else { return }
+        do {
+            _ = try codec.decodeTree(from: bytes)
+        } catch {
+            unreadable(error, codec: codec, what: "a tree", bytes: bytes)
+        }
+    }
+
+    /// Encodes `model` with `codec` and decodes the bytes as the same type.
+    static func model<T: Codable>(_ model: T, through codec: any FormatCodec) {
+        guard let bytes = try? codec.encodeModel(model, context: FuzzEnvironment.codingContext) else { return }
+        do {
+            _ = try codec.decodeModel(T.self, from: bytes, context: FuzzEnvironment.codingContext)
+        } catch {
+            unreadable(error, codec: codec, what: "a \(T.self)", bytes: bytes)
+        }
+    }
+
+    /// A limit is not a bug: the written form may nest deeper than the read one (a date in HR
+    /// becomes a dictionary) and stop at the depth limit.
+    private static func unreadable(_ error: ModelError, codec: any FormatCodec, what: String, bytes: Data) {
+        if case .unsupported(let why) = error.reason, why.contains("DecodingLimits") { return }
+        fatalError("\(codec.format) wrote \(what) it cannot read back (\(bytes.count) bytes): \(error)")
+    }
+}
