@@ -155,10 +155,15 @@ struct TreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(named: key.stringValue) }
 
+    /// The decoder of the value at `name`; a missing key gives a decoder over `null`, as
+    /// Foundation's coders do.
     private func superDecoder(named name: String) throws -> any Decoder {
-        return (try? decoder.nestedDecoder(name)) ?? TreeDecoder(
-            state: decoder.state, value: .null, parent: decoder, component: .key(name), schema: nil,
-            keyCase: decoder.inheritedKeyCase, inheritedKeyCase: decoder.inheritedKeyCase,
-            coercion: decoder.coercion, plain: decoder.plain)
+        guard case .found = decoder.lookup(name) else {
+            return TreeDecoder(
+                state: decoder.state, value: .null, parent: decoder, component: .key(name), schema: nil,
+                keyCase: decoder.inheritedKeyCase, inheritedKeyCase: decoder.inheritedKeyCase,
+                coercion: decoder.coercion, plain: decoder.plain)
+        }
+        return try decoder.nestedDecoder(name)
     }
 }
