@@ -14,25 +14,17 @@ enum CommandSupport {
     /// The format names the command line accepts.
     static var formatNames: String { formats.formats.map(\.rawValue).joined(separator: ", ") }
 
-    /// Reads `path`, detects its format and parses its tree.
-    ///
-    /// - Throws: an exit code after printing a one-line error.
-    static func read(_ path: String) throws -> (codec: any FormatCodec, tree: ModelValue, size: Int) {
-        let (codec, tree, size, _) = try read(path, progress: { ProgressLine(inputSize: $0, isTerminal: false) })
-        return (codec, tree, size)
-    }
-
-    /// Reads `path` as ``read(_:)`` does, showing the reading and decoding phases on the
-    /// progress line `progress` makes for the file's size.
+    /// Reads `path`, detects its format and parses its tree; with `showingProgress`, the reading
+    /// and decoding phases are shown on the returned progress line (see ``ProgressLine``).
     ///
     /// - Throws: an exit code after printing a one-line error.
     static func read(
-        _ path: String, progress: (Int) -> ProgressLine
+        _ path: String, showingProgress: Bool = false
     ) throws -> (codec: any FormatCodec, tree: ModelValue, size: Int, progress: ProgressLine) {
         let data: Data
         let line: ProgressLine
         do {
-            (data, line) = try ProgressLine.read(path, showingOn: progress)
+            (data, line) = try ProgressLine.read(path, showingProgress: showingProgress)
         } catch {
             throw failure("cannot read \(path): \(error.localizedDescription)")
         }

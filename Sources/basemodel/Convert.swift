@@ -44,24 +44,27 @@ struct Convert: ParsableCommand {
         guard formats.formats.contains(innerFormat), innerFormat != .encrypted else {
             throw CommandSupport.failure("unknown inner format \"\(inner)\"; use one of \(CommandSupport.formatNames)")
         }
-        let (_, tree, _, progress) = try CommandSupport.read(file, progress: { ProgressLine(inputSize: $0) })
+        let (_, tree, _, progress) = try CommandSupport.read(file, showingProgress: true)
         defer { progress.finish() }
+        // Erases the progress line, then prints the error.
+        func failure(_ message: String) -> ExitCode {
+            progress.finish()
+            return CommandSupport.failure(message)
+        }
         let codec: any FormatCodec
         do {
             codec = target == .encrypted
                 ? CryptoFormats.envelope(secret: .passwords(PasswordPrompt.provider), inner: innerFormat, formats: formats)
                 : try formats.codec(for: target)
         } catch {
-            progress.finish()
-            throw CommandSupport.failure("\(error)")
+            throw failure("\(error)")
         }
         let bytes: Data
         do {
             progress.show(.encoding)
             bytes = try codec.encodeTree(tree)
         } catch {
-            progress.finish()
-            throw CommandSupport.failure("cannot write \(file) as \(target): \(CommandSupport.explain(error))")
+            throw failure("cannot write \(file) as \(target): \(CommandSupport.explain(error))")
         }
         guard let output else {
             progress.finish()
@@ -71,8 +74,7 @@ struct Convert: ParsableCommand {
         do {
             try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            progress.finish()
-            throw CommandSupport.failure("cannot write \(output): \(error.localizedDescription)")
+            throw failure("cannot write \(output): \(error.localizedDescription)")
         }
     }
 }

@@ -25,7 +25,7 @@ struct Inspect: ParsableCommand {
     var lines = 0
 
     func run() throws {
-        let (codec, tree, size) = try CommandSupport.read(file)
+        let (codec, tree, size, _) = try CommandSupport.read(file)
         print("format: \(codec.format) (\(size) bytes)")
         let text = compact ? tree.description : tree.indentedDescription
         guard lines > 0 else { return print(text) }

@@ -62,15 +62,16 @@ final class ProgressLine {
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 
-    /// Reads the file at `path` in chunks, showing the reading phase.
+    /// Reads the file at `path` in chunks, showing the reading phase on a progress line made for
+    /// its size (shown only when `showingProgress` and standard error is a terminal).
     ///
     /// - Throws: The file system's error when the file cannot be opened or read.
-    static func read(_ path: String, showingOn progress: (Int) -> ProgressLine) throws -> (Data, ProgressLine) {
+    static func read(_ path: String, showingProgress: Bool) throws -> (Data, ProgressLine) {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         let size = Int(try handle.seekToEnd())
         try handle.seek(toOffset: 0)
-        let line = progress(size)
+        let line = showingProgress ? ProgressLine(inputSize: size) : ProgressLine(inputSize: size, isTerminal: false)
         var data = Data(capacity: size)
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             data.append(chunk)
