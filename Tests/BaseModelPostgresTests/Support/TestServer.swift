@@ -27,6 +27,9 @@ enum TestServer {
     /// Whether the tests run under `CI=true`, where a missing server fails instead of skipping.
     static var isCI: Bool { environment["CI"] == "true" }
 
+    /// The URL of a database's settings, for tests that import the module without `@testable`.
+    static func url(of settings: PostgresSettings) -> String { settings.url }
+
     /// Runs `body` with the settings of a new, empty database, dropped afterwards.
     static func withDatabase(
         _ name: String = #function, _ body: (PostgresSettings) async throws -> Void

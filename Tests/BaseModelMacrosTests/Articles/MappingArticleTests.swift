@@ -1,0 +1,143 @@
+import BaseModelMacros
+import Foundation
+import Testing
+
+/// The article "Mapping", compiled and run: every Swift block of it appears here line for line
+/// (`DocumentationCodeTests` checks that), the macro form and the macro-free form beside it.
+enum MappingArticle {
+    @Model struct Game {
+        @Key("game_id") var id = ""                                            // another key
+        var name = ""
+        @Key("release_date", "released") @Transform(.date(format: "MM-dd-yyyy")) var releaseDate: Date?
+        @Key("venue.address.city") var city = ""                               // nested dictionaries
+        @Key("images.0.url") var thumbnail: URL?                               // an array element
+        @Uncodable var cache: [String: Int] = [:]                              // never read, never written
+    }
+
+    enum WithoutMacro {
+        struct Game: Model {
+            var id = ""
+            var name = ""
+            var releaseDate: Date?
+            var city = ""
+            var thumbnail: URL?
+            var cache: [String: Int] = [:]
+
+            static let keyPaths: [String: RemoteKeyPath] = [
+                "id": "game_id",
+                "releaseDate": .firstOf("release_date", "released"),                // fallbacks, the first present wins
+                "city": "venue.address.city",
+                "thumbnail": "images.0.url",
+            ]
+            static let transformers: [String: ModelTransformer] = ["releaseDate": .date(format: "MM-dd-yyyy")]
+            static let uncodableKeys: Set<String> = ["cache"]
+        }
+    }
+
+    @Model(coercion: .lenient) struct Settings {
+        var volume = 5                                   // "12" → 12
+        var muted = false                                // 1, "yes", "true" → true
+        var name = ""                                    // 12 → "12"; null → the default
+    }
+
+    @Model struct Upload { var name = ""; var parts: [String] = [] }
+
+    @Model struct TodoItem {
+        var label = ""
+        var checked = false
+        static func make(from value: ModelValue) -> TodoItem? {
+            guard case .string(let label) = value else { return nil }
+            return TodoItem(label: label, checked: false)
+        }
+    }
+
+    @Model final class TodoList {
+        var items: [TodoItem] = []
+        static func make(from value: ModelValue) throws -> TodoList? {
+            guard case .array = value else { return nil }
+            let list = TodoList()
+            list.items = try TodoItem.instances(array: value)
+            return list
+        }
+    }
+
+    @Model class Animal { var name = "" }
+    @Model final class Dog: Animal { var breed = "" }
+}
+
+@Suite("Article: Mapping") struct MappingArticleTests {
+    typealias Game = MappingArticle.Game
+    typealias TodoList = MappingArticle.TodoList
+    typealias Upload = MappingArticle.Upload
+
+    let payload: [String: Any] = [
+        "game_id": "93", "name": "Okami", "released": "04-20-2006",
+        "venue": ["address": ["city": "Osaka", "zip": "530"]],
+        "images": [["url": "https://example.com/o.png"]],
+    ]
+
+    @Test func bothFormsReadAndWriteTheSame() throws {
+        let game = try Game(object: payload)
+        let plain = try MappingArticle.WithoutMacro.Game(object: payload)
+        #expect(game.id == "93" && game.city == "Osaka" && game.thumbnail?.absoluteString == "https://example.com/o.png")
+        #expect(game.releaseDate != nil && game.releaseDate == plain.releaseDate)
+        #expect(try game.jsonData(sortedKeys: true) == plain.jsonData(sortedKeys: true))
+    }
+
+    @Test func lenientSettings() throws {
+        let settings = try MappingArticle.Settings(object: ["volume": "12", "muted": "yes", "name": 12])
+        #expect(settings.volume == 12 && settings.muted && settings.name == "12")
+    }
+
+    @Test func theReport() throws {
+        var report = ModelReport()
+        let game = try Game(object: payload, report: &report)
+        let unread = report.unusedKeys                       // keys no property read, e.g. venue.address.zip
+        let defaulted = report.defaultedKeys                 // properties missing from the input
+        let converted = report.conversions                   // values lenient coercion converted
+        print(report)                                        // a few lines for a log
+        #expect(game.name == "Okami")
+        #expect(unread.map(\.description) == ["venue.address.zip"])
+        #expect(defaulted.isEmpty && converted.isEmpty)
+    }
+
+    @Test func limitsOnTheContext() throws {
+        let body = Data(#"{"name": "a", "parts": ["x", "y", "z"]}"#.utf8)
+        let limits = DecodingLimits(maximumDepth: 64, maximumValues: 100_000, maximumStringBytes: 1 << 20)
+        let upload = try Upload(data: body, context: ModelContext(limits: limits))
+        #expect(upload.parts == ["x", "y", "z"])
+        let tight = ModelContext(limits: DecodingLimits(maximumDepth: 1))
+        #expect(throws: ModelError.self) { try Upload(data: body, context: tight) }
+    }
+
+    @Test func buildingFromBareValues() throws {
+        let list = try TodoList(object: ["Do washing", "Mow lawn", "Write an open source library", "Feed the cat"])
+        #expect(list.items.map(\.label) == ["Do washing", "Mow lawn", "Write an open source library", "Feed the cat"])
+    }
+
+    @Test func representations() throws {
+        let game = try Game(object: payload)
+        let list = try TodoList(object: ["Do washing", "Mow lawn", "Write an open source library", "Feed the cat"])
+        let dictionary = game.dictionaryRepresentation     // [String: Any] in the input's shape: remote keys, nil left out
+        let tree = try game.treeRepresentation()           // the same as a ModelValue
+        let json = try game.jsonData(prettyPrinted: true)  // JSON, compact by default
+        let copy = try list.copy()                         // deep: nested class models are new instances
+        let description = list.debugDescription            // <TodoList: 0x…; items = <Array: 4 elements>>
+        let keys = Game.codablePropertyKeys                // ["id", "name", "releaseDate", "city", "thumbnail"]
+
+        #expect(dictionary["game_id"] as? String == "93")
+        #expect(tree["game_id"] == "93")
+        #expect(String(decoding: json, as: UTF8.self).contains("\n"))
+        #expect(copy !== list && copy.items.count == 4)
+        #expect(description.hasPrefix("<TodoList: 0x") && description.hasSuffix("items = <Array: 4 elements>>"))
+        #expect(keys == ["id", "name", "releaseDate", "city", "thumbnail"])
+    }
+
+    @Test func aSubclassComesBackAsItself() throws {
+        let dog = MappingArticle.Dog()
+        dog.name = "Rex"
+        dog.breed = "lab"
+        let again = try MappingArticle.Dog(data: dog.data(format: .json))
+        #expect(again.name == "Rex" && again.breed == "lab")
+    }
+}

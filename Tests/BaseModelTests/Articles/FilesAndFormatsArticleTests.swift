@@ -1,0 +1,92 @@
+import BaseModel
+import Foundation
+import Testing
+
+/// The article "Files and formats", compiled and run: every Swift block of it appears here line
+/// for line (`DocumentationCodeTests` checks that).
+enum FilesAndFormatsArticle {
+    struct Project: Model, Equatable {
+        var name = ""
+        var parts: [String] = []
+        var started: Date?
+    }
+
+    final class TodoList: Model {
+        var items: [String] = []
+        required init() {}
+    }
+
+    final class Folder: Model, BackReferencingModel {
+        var children: [Folder] = []
+        weak var parent: Folder?
+        func restoreBackReference(_ object: AnyObject, forKey key: String) -> Bool {
+            guard key == "parent", let folder = object as? Folder else { return false }
+            parent = folder
+            return true
+        }
+        required init() {}
+    }
+}
+
+@Suite("Article: Files and formats") struct FilesAndFormatsArticleTests {
+    typealias Project = FilesAndFormatsArticle.Project
+    typealias TodoList = FilesAndFormatsArticle.TodoList
+
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("FilesAndFormats-\(UUID())")
+    }
+
+    @Test func oneWayInAndOneWayOut() throws {
+        let project = Project(name: "Engine", parts: ["piston", "valve"], started: Date(timeIntervalSince1970: 1_000_000))
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ModelLocations.withApplicationSupport(folder) {
+            let url = folder.appendingPathComponent("Projects/Engine.json")
+            try project.write(to: "Projects/Engine.json", format: .json)  // relative: the application-support folder
+            let again = try Project(contentsOf: "Projects/Engine.json")   // read back from the same place
+            let other = try Project(contentsOf: url)                      // a URL; any format, detected from the bytes
+            let bytes = try project.data(format: .hrJSON)                 // the bytes without a file
+            let decoded = try Project(data: bytes)                        // bytes in any format, detected
+            let tree = try ModelValue(contentsOf: url)                    // any file as a tree (what `inspect` shows)
+
+            #expect(again == project && other == project && decoded == project)
+            #expect(tree["name"] == "Engine")
+            #expect(String(decoding: bytes, as: UTF8.self).contains("$class"))
+        }
+    }
+
+    @Test func aContextOfYourOwn() throws {
+        let project = Project(name: "Engine", parts: ["piston"], started: nil)
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let types = ModelRegistry()
+        types.register(Project.self, name: "EngineProject")
+        let context = ModelContext(types: types, applicationSupport: folder)
+        try project.write(to: "Projects/Engine.fast", format: .fast, context: context)
+        let loaded = try Project(contentsOf: "Projects/Engine.fast", context: context)
+        #expect(loaded == project)
+        let bytes = try Data(contentsOf: folder.appendingPathComponent("Projects/Engine.fast"))
+        #expect(bytes.range(of: Data("EngineProject".utf8)) != nil)
+    }
+
+    @Test func theFastFormat() throws {
+        let list = TodoList()
+        list.items = ["Do washing", "Mow lawn"]
+        let untrusted = try FormatRegistry.shared.codec(for: .fast).encodeTree(["a", 1, true])
+        let bytes = try list.data(format: .fast)                  // or write(to:format:) / init(contentsOf:)
+        let back = try TodoList(data: bytes)                      // detected: fast
+        let plain = try ModelValue(fastPlainValues: untrusted)    // plain values only, for files you did not write
+        #expect(back.items == list.items)
+        #expect(plain == ["a", 1, true])
+        #expect(throws: ModelError.self) { try ModelValue(fastPlainValues: bytes) }
+    }
+
+    @Test func aBackReferenceIsRestored() throws {
+        let root = FilesAndFormatsArticle.Folder()
+        let child = FilesAndFormatsArticle.Folder()
+        child.parent = root
+        root.children = [child]
+        let again = try FilesAndFormatsArticle.Folder(data: root.data(format: .keyedArchive))
+        #expect(again.children.first?.parent === again)
+    }
+}
