@@ -82,7 +82,7 @@ struct PassportV2: SecureStoredModel, Equatable {
 
     static var typeName: String { "Passport" }
     static var schemaVersion: Int { 2 }
-    static var migrations: [Int: [ModelMigration]] { [1: [.rename("number", to: "code")]] }
+    static var migrations: [Int: [ModelMigration]] { [1: [.move("number", to: "code")]] }
     static var saveFormat: ModelFormat { .keychain }
     static var resourceFile: String { "/nonexistent/Passport.plist" }
     static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bmcrypto-versions-\(UUID().uuidString)")
