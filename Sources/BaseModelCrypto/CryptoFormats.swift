@@ -1,3 +1,5 @@
+import Crypto
+
 /// Registers the crypto target's formats: call ``register(passwords:inner:in:)`` once at
 /// start, before loading or saving encrypted files.
 ///
@@ -34,24 +36,44 @@ public enum CryptoFormats {
     }
 
     /// A codec of the `encrypted` format (an AES-256-GCM envelope around the bytes of an inner
-    /// format) with its own secret, to register in a registry of your own or to call directly.
-    /// ``register(passwords:inner:in:)`` registers one that asks the ``EncryptedModel`` types.
-    /// New files sealed with a password derive their key with scrypt (N = 2^15, r = 8, p = 1).
+    /// format) sealed and opened with passwords, to register in a registry of your own or to call
+    /// directly. ``register(passwords:inner:in:)`` registers one that asks the
+    /// ``EncryptedModel`` types. New files derive their key with scrypt (N = 2^15, r = 8, p = 1).
     ///
     /// ```swift
     /// let formats = FormatRegistry()
-    /// formats.register(CryptoFormats.envelope(secret: .key(key), inner: .json, formats: formats))
+    /// formats.register(CryptoFormats.envelope(passwords: .fixed("secret"), inner: .json, formats: formats))
     /// ```
     ///
     /// - Parameters:
-    ///   - secret: default: the ``EncryptedModel`` types of ``BaseModel/ModelRegistry/shared``.
+    ///   - passwords: asked with the label (the root's type name); default: the
+    ///     ``EncryptedModel`` types of ``BaseModel/ModelRegistry/shared``.
     ///   - inner: the format of the sealed bytes in new files; default
     ///     ``BaseModel/ModelFormat/keyedArchive``.
     ///   - formats: where the inner codec is found; default ``BaseModel/FormatRegistry/shared``.
     public static func envelope(
-        secret: EnvelopeSecret = .passwords(.modelTypes()), inner: ModelFormat = .keyedArchive,
+        passwords: PasswordProvider = .modelTypes(), inner: ModelFormat = .keyedArchive,
         formats: FormatRegistry = .shared
     ) -> any FormatCodec {
-        EnvelopeCodec(secret: secret, inner: inner, formats: formats)
+        EnvelopeCodec(secret: .passwords(passwords), inner: inner, formats: formats)
+    }
+
+    /// A codec of the `encrypted` format sealed and opened with one raw key for every file (any
+    /// size, stretched to AES-256 by HMAC), as ``envelope(passwords:inner:formats:)`` otherwise.
+    ///
+    /// ```swift
+    /// let formats = FormatRegistry()
+    /// formats.register(CryptoFormats.envelope(key: SymmetricKey(size: .bits256), inner: .json, formats: formats))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: the key.
+    ///   - inner: the format of the sealed bytes in new files; default
+    ///     ``BaseModel/ModelFormat/keyedArchive``.
+    ///   - formats: where the inner codec is found; default ``BaseModel/FormatRegistry/shared``.
+    public static func envelope(
+        key: SymmetricKey, inner: ModelFormat = .keyedArchive, formats: FormatRegistry = .shared
+    ) -> any FormatCodec {
+        EnvelopeCodec(secret: .key(key), inner: inner, formats: formats)
     }
 }

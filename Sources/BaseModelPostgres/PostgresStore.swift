@@ -40,8 +40,7 @@ import PostgresNIO
 /// unless the policy is ``ConflictPolicy/overwrite``.
 ///
 /// ## Topics
-/// - Opening: ``init(url:format:onConflict:context:)``,
-///   ``init(environment:format:onConflict:context:)``, ``close()``
+/// - Opening: ``init(url:format:onConflict:context:)``, ``close()``
 /// - Queries: ``fetchAll(_:where:)``
 /// - Conflicts: ``ConflictPolicy``, ``isConflict(_:)``, ``update(_:id:attempts:_:)``
 /// - The feed: ``changes(of:)``, ``attach(_:for:)``
@@ -76,31 +75,34 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
     static var logger: Logger { PersistenceLog.logger }
 
     /// Opens the store at `url` (`postgres://user:password@host:port/database?sslmode=disable`),
-    /// migrating the schema when needed.
+    /// or without a URL the one the `PG*` variables of the environment name (`PGHOST`, `PGPORT`,
+    /// `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`), as `psql` would; migrates the schema
+    /// when needed.
+    ///
+    /// ```swift
+    /// let store = try await PostgresStore(url: "postgres://app:secret@db.local:5432/app")
+    /// let fromEnvironment = try await PostgresStore()
+    /// ```
     ///
     /// - Parameters:
+    ///   - url: The server and database; `nil` (the default): the `PG*` environment variables.
     ///   - format: The format models are saved in; `json` rows are `jsonb`.
     ///   - onConflict: What a save does when another writer changed the row first.
     ///   - context: The codecs (rows in any registered format can be read), the type names of
     ///     formats that store types, and the identity map `Live` properties resolve through.
     /// - Throws: ``PostgresStoreError``: `unreachable`, `authenticationFailed`, `missingDatabase`,
-    ///   `invalidConfiguration` (a bad URL or format), or `server`.
+    ///   `invalidConfiguration` (a bad URL, environment or format), or `server`.
     public convenience init(
-        url: String, format: ModelFormat = .json, onConflict: ConflictPolicy = .fail, context: ModelContext = .shared
+        url: String? = nil, format: ModelFormat = .json, onConflict: ConflictPolicy = .fail,
+        context: ModelContext = .shared
     ) async throws(PostgresStoreError) {
-        try await self.init(settings: PostgresSettings(url: url), format: format, policy: onConflict, context: context)
-    }
-
-    /// Opens the store the `PG*` variables of `environment` name (`PGHOST`, `PGPORT`, `PGUSER`,
-    /// `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`), as `psql` would.
-    ///
-    /// - Throws: ``PostgresStoreError`` as ``init(url:format:onConflict:context:)``.
-    public convenience init(
-        environment: [String: String] = ProcessInfo.processInfo.environment, format: ModelFormat = .json,
-        onConflict: ConflictPolicy = .fail, context: ModelContext = .shared
-    ) async throws(PostgresStoreError) {
-        try await self.init(
-            settings: PostgresSettings(environment: environment), format: format, policy: onConflict, context: context)
+        let settings: PostgresSettings
+        if let url {
+            settings = try PostgresSettings(url: url)
+        } else {
+            settings = try PostgresSettings(environment: ProcessInfo.processInfo.environment)
+        }
+        try await self.init(settings: settings, format: format, policy: onConflict, context: context)
     }
 
     init(

@@ -54,7 +54,7 @@ struct Convert: ParsableCommand {
         let codec: any FormatCodec
         do {
             codec = target == .encrypted
-                ? CryptoFormats.envelope(secret: .passwords(PasswordPrompt.provider), inner: innerFormat, formats: formats)
+                ? CryptoFormats.envelope(passwords: PasswordPrompt.provider, inner: innerFormat, formats: formats)
                 : try formats.codec(for: target)
         } catch {
             throw failure("\(error)")

@@ -27,7 +27,7 @@ final class JournalV2: SharedModel, @unchecked Sendable {
     required init() {}
     static var typeName: String { "Journal" }
     static var schemaVersion: Int { 2 }
-    static var migrations: [Int: [ModelMigration]] { [1: [.rename("name", to: "title")]] }
+    static var migrations: [Int: [ModelMigration]] { [1: [.move("name", to: "title")]] }
     static var saveFormat: ModelFormat { .json }
     static var saveFile: String { "Journal.json" }
     static var resourceFile: String { "/nonexistent/Journal.json" }

@@ -18,10 +18,13 @@ struct PostgresReadmeTests {
             let users = [User(id: 7, screenName: "ada", name: "Ada"), User(id: 8, screenName: "grace", name: "Grace")]
 
             let store = try await PostgresStore(url: settings.url)
-            let fromEnv = try await PostgresStore(environment: [
+            // `PostgresStore()` reads these variables from the process environment.
+            let environment = [
                 "PGHOST": settings.host, "PGPORT": String(settings.port), "PGUSER": settings.user,
                 "PGPASSWORD": settings.password ?? "", "PGDATABASE": settings.database ?? "",
-            ])
+            ]
+            let fromEnv = try await PostgresStore(
+                settings: PostgresSettings(environment: environment), format: .json, policy: .fail, context: .shared)
             try await store.save(users)  // one transaction: all or none
             let ada = try await store.fetchAll(User.self, where: ["screen_name": "ada"])  // JSONB containment
             #expect(ada.models == [users[0]])

@@ -8,7 +8,7 @@ struct TicketV2: IdentifiedModel, Equatable {
     var place = ""
     static var typeName: String { "Ticket" }
     static var schemaVersion: Int { 2 }
-    static var migrations: [Int: [ModelMigration]] { [1: [.rename("seat", to: "place")]] }
+    static var migrations: [Int: [ModelMigration]] { [1: [.move("seat", to: "place")]] }
 }
 
 /// The saved-data rules on the PostgreSQL store: rows migrate on fetch and are written in the new

@@ -16,7 +16,7 @@ struct TicketV2: IdentifiedModel, Equatable {
     var seats = 0
     static var typeName: String { "Ticket" }
     static var schemaVersion: Int { 2 }
-    static var migrations: [Int: [ModelMigration]] { [1: [.rename("name", to: "title")]] }
+    static var migrations: [Int: [ModelMigration]] { [1: [.move("name", to: "title")]] }
 }
 
 /// The SQLite store keeps the rules of saved data: it migrates on fetch, moves a row it cannot

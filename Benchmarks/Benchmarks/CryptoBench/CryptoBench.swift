@@ -95,14 +95,14 @@ final class CryptoFixture: Sendable {
     init() {
         do {
             model = try TwitterSearch(data: Corpus.data(named: "twitter.json"))
-            keyCodec = CryptoFormats.envelope(secret: .key(SymmetricKey(size: .bits256)), inner: .json, formats: plain)
-            keyed.register(CryptoFormats.envelope(secret: .key(SymmetricKey(size: .bits256)), inner: .json, formats: keyed))
-            password.register(CryptoFormats.envelope(secret: .passwords(.fixed("benchmark")), inner: .json, formats: password))
+            keyCodec = CryptoFormats.envelope(key: SymmetricKey(size: .bits256), inner: .json, formats: plain)
+            keyed.register(CryptoFormats.envelope(key: SymmetricKey(size: .bits256), inner: .json, formats: keyed))
+            password.register(CryptoFormats.envelope(passwords: .fixed("benchmark"), inner: .json, formats: password))
             json = try model.data(format: .json, context: ModelContext(formats: plain))
             sealedWithKey = try model.data(format: .encrypted, context: ModelContext(formats: keyed))
             sealedWithPassword = try model.data(format: .encrypted, context: ModelContext(formats: password))
             sealedBytes = try keyCodec.seal(json, format: .json, label: "")
-            keyedArchive.register(CryptoFormats.envelope(secret: .key(SymmetricKey(size: .bits256)), inner: .keyedArchive, formats: keyedArchive))
+            keyedArchive.register(CryptoFormats.envelope(key: SymmetricKey(size: .bits256), inner: .keyedArchive, formats: keyedArchive))
             archived = try model.data(format: .keyedArchive, context: ModelContext(formats: archive))
             sealedArchive = try model.data(format: .encrypted, context: ModelContext(formats: keyedArchive))
             cryptoArchive = try model.data(format: .cryptoCoding, context: ModelContext(formats: archive))

@@ -71,8 +71,8 @@ final class StoreFixture: @unchecked Sendable {
         }
     }()
 
-    lazy var directory: DirectoryStore = {
-        do { return try DirectoryStore(directory: folder.appendingPathComponent("users"), format: format) } catch {
+    lazy var directory: any ModelStore = {
+        do { return try ModelStores.directory(folder.appendingPathComponent("users"), format: format) } catch {
             fatalError("StoreBench: cannot open the directory store: \(error)")
         }
     }()

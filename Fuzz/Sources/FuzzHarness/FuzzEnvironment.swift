@@ -38,7 +38,7 @@ enum FuzzEnvironment {
     /// An envelope codec with the fixed key, sealing `inner` (opening reads the inner format
     /// from the header, so every such codec opens every envelope).
     static func envelope(sealing inner: ModelFormat, in formats: FormatRegistry) -> any FormatCodec {
-        CryptoFormats.envelope(secret: .key(key), inner: inner, formats: formats)
+        CryptoFormats.envelope(key: key, inner: inner, formats: formats)
     }
 
     /// Detection and `Model(data:)` go through this.

@@ -52,9 +52,9 @@ public struct DecodingLimits: Sendable, Hashable {
     }
 
     /// The default limits.
-    public static let standard = DecodingLimits()
+    package static let standard = DecodingLimits()
 
-    /// The limits of the decode running on this task or thread (``standard`` unless a context
+    /// The limits of the decode running on this task or thread (`standard` unless a context
     /// set others around it).
     @TaskLocal static var current = standard
 

@@ -12,35 +12,28 @@ import Foundation
 /// let map = IdentityMap()
 /// let tweet = try Tweet.live(object: payload, in: map)
 /// let author = map.existing(User.self, id: 7)     // no creation
-/// map.purge()                                      // drops entries nobody holds any more
 /// ```
 ///
 /// The map holds instances **weakly**: once nobody holds one it is gone, and a later payload
-/// creates a new one (from the attached store when it has the identifier). ``shared`` is
+/// creates a new one (from the attached store when it has the identifier). The entries of
+/// instances that are gone are dropped as new ones arrive, so the map never grows beyond about
+/// twice what is live. ``shared`` is
 /// the process-wide map; create your own for a scope (a test, an account, a document).
 ///
 /// Thread safety: every method may be called from any task. Merges and ``Live/update(_:)`` run
 /// one at a time under the map's writer lock (FDModel's recursive modification lock), so N tasks
 /// parsing overlapping payloads end with one instance per identifier and no lost field; reads of
-/// a live value only take that instance's own lock. Notifications are sent after the lock is
+/// a live value only take that instance's own lock. Changes are announced after the lock is
 /// released, on the task that merged.
 ///
 /// ## Topics
 /// - Creating and merging: ``IdentifiedModel/live(object:in:)``, ``insert(_:)``
-/// - Looking up: ``existing(_:id:)``, ``existingInstances(_:)``, ``purge()``
-/// - Watching: ``changes(of:)``, ``didChangeNotification``, ``Live/changes``
-/// - Persistence: ``init(store:notificationCenter:)``
+/// - Looking up: ``existing(_:id:)``, ``existingInstances(_:)``
+/// - Watching: ``changes(of:)``, ``Live/changes``
+/// - Persistence: ``init(store:)``
 public final class IdentityMap: Sendable {
     /// The process-wide map, used by decodes that name no map.
     public static let shared = IdentityMap()
-
-    /// Posted after a merge or an update changed a live instance; the notification's object is
-    /// the ``Live`` instance, and its user info holds `"typeName"` and `"id"` (the identifier as
-    /// text). Posted synchronously on the task that merged, after the map's lock is released.
-    public static let didChangeNotification = Notification.Name("BaseModel.IdentityMap.didChange")
-
-    /// Where ``didChangeNotification`` is posted. Default: `NotificationCenter.default`.
-    let notificationCenter: NotificationCenter
 
     private struct Key: Hashable {
         let type: ObjectIdentifier
@@ -57,11 +50,26 @@ public final class IdentityMap: Sendable {
     }
 
     private struct Table {
+        /// The fewest entries at which adopting an instance first drops the dead ones.
+        static let smallestPurgeCount = 1024
+
         var entries: [Key: Entry] = [:]
+        /// Adopting an instance drops the dead entries once there are this many: twice what was
+        /// left after the last purge, so the work is constant per adoption on average.
+        var purgeCount = Table.smallestPurgeCount
         var writerDepth = 0
         var pending: [PendingChange] = []
         var typeObservers: [ObjectIdentifier: [Int: @Sendable (AnyObject) -> Void]] = [:]
         var nextObserver = 0
+
+        /// Drops the entries of instances nobody holds any more; returns how many.
+        @discardableResult
+        mutating func purge() -> Int {
+            let before = entries.count
+            entries = entries.filter { $0.value.object != nil }
+            purgeCount = max(Table.smallestPurgeCount, entries.count * 2)
+            return before - entries.count
+        }
     }
 
     private let table = Locked(Table())
@@ -73,10 +81,8 @@ public final class IdentityMap: Sendable {
     /// Creates an empty map.
     ///
     /// - Parameters:
-    ///   - store: Consulted when a model is created by identifier and no instance is live.
-    ///   - notificationCenter: Where ``didChangeNotification`` is posted.
-    public init(store: (any ModelStore)? = nil, notificationCenter: NotificationCenter = .default) {
-        self.notificationCenter = notificationCenter
+    /// - Parameter store: Consulted when a model is created by identifier and no instance is live.
+    public init(store: (any ModelStore)? = nil) {
         storage.withLock { $0 = store }
     }
 
@@ -110,16 +116,13 @@ public final class IdentityMap: Sendable {
         table.withLock { $0.entries.values.count { $0.object != nil } }
     }
 
-    /// Drops the entries of instances nobody holds any more.
+    /// Drops the entries of instances nobody holds any more (``adopt(_:)`` does it as the table
+    /// grows).
     ///
     /// - Returns: How many entries were dropped.
     @discardableResult
-    public func purge() -> Int {
-        table.withLock { table in
-            let before = table.entries.count
-            table.entries = table.entries.filter { $0.value.object != nil }
-            return before - table.entries.count
-        }
+    func purge() -> Int {
+        table.withLock { $0.purge() }
     }
 
     // MARK: Creating and merging
@@ -195,7 +198,10 @@ public final class IdentityMap: Sendable {
     func adopt<M: IdentifiedModel>(_ value: M) -> Live<M> {
         let live = Live(value, map: self)
         let key = Key(type: ObjectIdentifier(M.self), id: value.id.modelIdentifier)
-        table.withLock { $0.entries[key] = Entry(object: live) }
+        table.withLock { table in
+            table.entries[key] = Entry(object: live)
+            if table.entries.count >= table.purgeCount { table.purge() }
+        }
         return live
     }
 
@@ -233,9 +239,6 @@ public final class IdentityMap: Sendable {
         live.announce(value)
         let observers = table.withLock { $0.typeObservers[ObjectIdentifier(M.self)].map { Array($0.values) } ?? [] }
         for observer in observers { observer(live) }
-        notificationCenter.post(
-            name: Self.didChangeNotification, object: live,
-            userInfo: ["typeName": M.typeName, "id": live.id.modelIdentifier.description])
     }
 
     /// The instances of `type` that merges and updates change, from now on, one element per

@@ -100,7 +100,7 @@ public final class Live<Value: IdentifiedModel>: Sendable, Observable {
     }
 
     /// Changes the value in place and announces the change like a merge (``changes``,
-    /// ``IdentityMap/changes(of:)``, ``IdentityMap/didChangeNotification``).
+    /// ``IdentityMap/changes(of:)``, Observation).
     ///
     /// The identifier cannot change: an `id` set inside `body` is put back.
     ///

@@ -10,7 +10,4 @@ extension Model {
         let schema = ModelSchema.of(Self.self)
         return schema.propertyKeys.filter { !schema.uncodableKeys.contains($0) }
     }
-
-    /// A new unique identifier: a UUID string in upper-case 8-4-4-4-12 form, different each call.
-    public static func newUniqueIdentifier() -> String { UUID().uuidString }
 }

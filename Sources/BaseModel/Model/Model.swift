@@ -77,7 +77,7 @@ public protocol Model: Codable {
     static var schemaVersion: Int { get }
 
     /// The steps that bring saved data of an older version up to ``schemaVersion``, by the
-    /// version they start from: `[1: [.rename("name", to: "title")]]` turns version 1 into 2.
+    /// version they start from: `[1: [.move("name", to: "title")]]` turns version 1 into 2.
     /// They run on the tree before decoding. Default: none.
     static var migrations: [Int: [ModelMigration]] { get }
 

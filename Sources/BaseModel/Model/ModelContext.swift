@@ -26,14 +26,14 @@ public struct ModelContext: Sendable {
     /// ``ModelLocations/applicationSupport``.
     package var applicationSupport: URL?
     /// How much a decode with this context may build: nesting, values and bytes of strings
-    /// (``DecodingLimits/standard`` unless set).
+    /// (`DecodingLimits()` unless set).
     package var limits: DecodingLimits
 
     /// Creates a context; every part defaults to the shared one, and the limits to
-    /// ``DecodingLimits/standard``.
+    /// `DecodingLimits()`.
     public init(
         formats: FormatRegistry = .shared, types: ModelRegistry = .shared, identityMap: IdentityMap? = nil,
-        applicationSupport: URL? = nil, limits: DecodingLimits = .standard
+        applicationSupport: URL? = nil, limits: DecodingLimits = DecodingLimits()
     ) {
         self.limits = limits
         self.formats = formats

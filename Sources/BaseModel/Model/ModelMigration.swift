@@ -9,14 +9,14 @@ import OrderedCollections
 /// ```swift
 /// static var schemaVersion: Int { 3 }
 /// static var migrations: [Int: [ModelMigration]] {
-///     [1: [.rename("name", to: "title")],                       // version 1 → 2
+///     [1: [.move("name", to: "title")],                         // version 1 → 2
 ///      2: [.move("city", to: "address.city"), .drop("legacy"),  // version 2 → 3
 ///          .setDefault("priority", to: 1),
 ///          .convert("done") { .bool($0 == "yes") }]]
 /// }
 /// ```
 public struct ModelMigration: Sendable {
-    /// What the step does, for errors: `rename name → title`.
+    /// What the step does, for errors: `move name → title`.
     let name: String
     /// The top-level key the step reads, when it names one: storages that keep one entry per
     /// property (user defaults, the keychain) load it too, and remove it on save.
@@ -35,18 +35,10 @@ public struct ModelMigration: Sendable {
         self.body = body
     }
 
-    /// The value of `key` moves to `newKey` (replacing one there): a renamed property.
-    public static func rename(_ key: String, to newKey: String) -> ModelMigration {
-        move(key, to: newKey, name: "rename \(key) → \(newKey)")
-    }
-
-    /// The value at dotted `path` moves to dotted `newPath`, creating the dictionaries on the way.
+    /// The value at dotted `path` moves to dotted `newPath` (replacing one there), creating the
+    /// dictionaries on the way: a renamed property is `.move("name", to: "title")`.
     public static func move(_ path: String, to newPath: String) -> ModelMigration {
-        move(path, to: newPath, name: "move \(path) → \(newPath)")
-    }
-
-    private static func move(_ path: String, to newPath: String, name: String) -> ModelMigration {
-        ModelMigration(name, sourceKey: steps(path).first) { tree in
+        ModelMigration("move \(path) → \(newPath)", sourceKey: steps(path).first) { tree in
             guard let value = try remove(steps(path), in: &tree) else { return }
             try set(value, at: steps(newPath), in: &tree)
         }

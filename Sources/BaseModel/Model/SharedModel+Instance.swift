@@ -11,8 +11,7 @@ extension SharedModel {
     /// type changed) is never lost: it is moved aside (`TodoList.plist` →
     /// `TodoList.unreadable-<UTC time>.plist` beside it; tagged keys in user defaults or the
     /// keychain), the instance is built from the other layers, and the failure is kept in
-    /// ``sharedInstanceFailure``, posted as ``Foundation/Notification/Name/baseModelSharedInstanceLoadFailed``,
-    /// yielded to ``sharedInstanceUpdates`` and logged. A resource file that cannot be read is
+    /// ``sharedInstanceFailure``, yielded to ``sharedInstanceUpdates`` and logged. A resource file that cannot be read is
     /// left out and reported the same way, without being moved.
     ///
     /// ```swift
@@ -20,7 +19,7 @@ extension SharedModel {
     /// try TodoList.shared.save()
     /// ```
     ///
-    /// Creating it never posts a notification. It is safe to call from any task; if two tasks
+    /// Creating it is not announced as a replacement. It is safe to call from any task; if two tasks
     /// race to create it, both get the same instance.
     ///
     /// Reading it inside `withObservationTracking` or a SwiftUI view registers the instance:
@@ -47,8 +46,8 @@ extension SharedModel {
     /// ``SharedInstanceFailure/quarantine`` says where the unreadable data was moved.
     public static var sharedInstanceFailure: SharedInstanceFailure? { SharedInstances.savedState(of: Self.self).failure }
 
-    /// Keeps what a build found and announces a failure: a log line, a notification, an event
-    /// on every ``sharedInstanceUpdates`` stream.
+    /// Keeps what a build found and announces a failure: a log line and an event on every
+    /// ``sharedInstanceUpdates`` stream.
     static func record(_ build: SharedInstanceBuild<Self>, keepingEarlierFailure: Bool) {
         var state = SharedInstances.savedState(of: Self.self)
         if build.failure != nil || !keepingEarlierFailure { state.failure = build.failure }
@@ -58,7 +57,6 @@ extension SharedModel {
         let listeners = SharedInstances.setSavedState(state, for: Self.self)
         guard let failure = build.failure else { return }
         PersistenceLog.logger.error("\(failure)")
-        NotificationCenter.default.post(name: .baseModelSharedInstanceLoadFailed, object: nil, userInfo: ["failure": failure])
         let update = SharedInstanceUpdate(typeName: typeName, wasCleared: false, failure: failure)
         for listener in listeners { listener(update) }
     }
@@ -68,15 +66,13 @@ extension SharedModel {
 
     /// Replaces the shared instance; `nil` frees it (the next ``shared`` builds a new one).
     ///
-    /// When an instance was there before, posts ``Foundation/Notification/Name/baseModelSharedInstanceUpdated``
-    /// on the default center with the old instance as object, and yields the new one to every
-    /// ``sharedInstanceUpdates`` stream — synchronously, on the caller's thread.
+    /// When an instance was there before, yields an update to every ``sharedInstanceUpdates``
+    /// stream and tells the observers of ``shared``, synchronously, on the caller's thread.
     public static func setSharedInstance(_ instance: Self?) {
         let (old, listeners) = SharedInstanceObservation.of(Self.self).replacing {
             SharedInstances.replace(with: instance.map { SharedInstances.Box(value: $0) }, for: Self.self)
         }
-        guard let old else { return }
-        NotificationCenter.default.post(name: .baseModelSharedInstanceUpdated, object: old)
+        guard old != nil else { return }
         let update = SharedInstanceUpdate(typeName: typeName, wasCleared: instance == nil)
         for listener in listeners { listener(update) }
     }
@@ -153,7 +149,7 @@ extension SharedModel {
     /// The schema version of the saved data the shared instance was built from (see
     /// ``Model/schemaVersion``): above the type's own when a newer app wrote it, and then
     /// ``save(overwriting:)`` refuses to replace it. `nil` when there was no saved data.
-    public static var savedSchemaVersion: Int? { SharedInstances.savedState(of: Self.self).version }
+    package static var savedSchemaVersion: Int? { SharedInstances.savedState(of: Self.self).version }
 
     /// The URL of ``resourceFile``: an absolute path as it is, else in ``resourceBundle``.
     static var resourceURL: URL {

@@ -26,8 +26,6 @@ import Foundation
 /// - ``reloadSharedInstance()``
 /// - ``sharedInstanceUpdates``
 /// - ``sharedInstanceFailure``
-/// - ``savedSchemaVersion``
-/// - ``save(overwriting:)``
 /// - ``save(overwriting:)``
 ///
 /// ### Where it lives

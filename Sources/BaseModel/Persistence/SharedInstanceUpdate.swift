@@ -2,10 +2,11 @@ import Foundation
 
 /// A replacement of a shared instance, or a failure to read its saved data, as
 /// ``SharedModel/sharedInstanceUpdates`` delivers it. Read the type's `shared` for the new
-/// instance (it is not carried here, since models need not be `Sendable`).
+/// instance (it is not carried here, since models need not be `Sendable`). Each stream is of one
+/// type, so the update does not name it.
 public struct SharedInstanceUpdate: Sendable, Hashable {
-    /// The ``Model/typeName`` of the type whose shared instance changed.
-    public let typeName: String
+    /// The ``Model/typeName`` of the type whose shared instance changed (for messages and tests).
+    let typeName: String
     /// Whether the shared instance was freed (`setSharedInstance(nil)`) rather than replaced.
     public let wasCleared: Bool
     /// Set when this event reports saved data that could not be read and was moved aside (the

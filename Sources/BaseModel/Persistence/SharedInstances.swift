@@ -106,15 +106,3 @@ enum SharedInstances {
         }
     }
 }
-
-extension Notification.Name {
-    /// Posted when a model type's shared instance is replaced (not when it is first created),
-    /// with the **old** instance as the object and no user info, as BaseModel's
-    /// `BaseModelSharedInstanceUpdatedNotification`.
-    public static let baseModelSharedInstanceUpdated = Notification.Name("BaseModelSharedInstanceUpdatedNotification")
-
-    /// Posted when a shared instance's saved data (save file, user defaults, keychain) could not
-    /// be read and was moved aside: no object, and the ``SharedInstanceFailure`` under the
-    /// user-info key `"failure"`.
-    public static let baseModelSharedInstanceLoadFailed = Notification.Name("BaseModelSharedInstanceLoadFailedNotification")
-}

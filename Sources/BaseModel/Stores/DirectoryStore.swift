@@ -22,7 +22,7 @@ import Foundation
 /// which ``fetchAll(_:)`` no longer lists, and logged; one written by a newer
 /// ``Model/schemaVersion`` is refused. Files of older versions are migrated on fetch and
 /// written in the current version by the next save.
-public final class DirectoryStore: ModelStore, StoreShortcuts {
+package final class DirectoryStore: ModelStore, StoreShortcuts {
     /// The folder holding a folder per type.
     let directory: URL
     /// The format new files are written in.
@@ -37,7 +37,7 @@ public final class DirectoryStore: ModelStore, StoreShortcuts {
     ///   - context: The codecs for writing and for reading files back by content, and the model
     ///     types of formats that store types.
     /// - Throws: ``ModelError`` when the context has no codec for `format`.
-    public init(
+    package init(
         directory: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
     ) throws(ModelError) {
         self.directory = directory
@@ -68,7 +68,7 @@ public final class DirectoryStore: ModelStore, StoreShortcuts {
     /// - Throws: ``ModelError`` when a model cannot be encoded or its file written (its old file
     ///   is then untouched), or ``ModelError/Reason/newerVersion(found:known:)`` when its file was
     ///   written by a newer version of the model.
-    public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
+    package func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
         for model in models { try saveSynchronously(model) }
     }
 
@@ -106,7 +106,7 @@ public final class DirectoryStore: ModelStore, StoreShortcuts {
     /// Reads the model stored under `id`, detecting the file's format.
     ///
     /// - Throws: ``ModelError`` when the file exists but cannot be read or decoded.
-    public func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
+    package func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
         let url = fileURL(for: M.self, id: id)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try read(M.self, at: url)
@@ -120,7 +120,7 @@ public final class DirectoryStore: ModelStore, StoreShortcuts {
     /// Every model of `type` in its folder, in file-name order; files that cannot be read or
     /// decoded are reported as failures. Other files in the folder (temporary files left by a
     /// crash) are ignored.
-    public func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
+    package func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
         var result = StoreFetchResult<M>()
         for url in try modelFiles(of: M.self) {
             do {
@@ -154,7 +154,7 @@ public final class DirectoryStore: ModelStore, StoreShortcuts {
 
     /// Removes the file of the model stored under `id`.
     @discardableResult
-    public func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+    package func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         let url = fileURL(for: M.self, id: id)
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
         try remove(url)
@@ -163,7 +163,7 @@ public final class DirectoryStore: ModelStore, StoreShortcuts {
 
     /// Removes every model file of `type`.
     @discardableResult
-    public func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
+    package func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
         let files = try modelFiles(of: M.self)
         for url in files { try remove(url) }
         return files.count

@@ -9,16 +9,16 @@ import OrderedCollections
 /// try await store.save(game)
 /// let copy = try await store.fetch(Game.self, id: game.id)
 /// ```
-public final class MemoryStore: ModelStore, StoreShortcuts {
+package final class MemoryStore: ModelStore, StoreShortcuts {
     private let entries = Locked<[String: OrderedDictionary<ModelIdentifier, ModelValue>]>([:])
 
     /// Creates an empty store.
-    public init() {}
+    package init() {}
 
     /// Saves every model at once: a reader sees all of them or none.
     ///
     /// - Throws: ``ModelError`` when a model cannot be encoded; nothing is saved then.
-    public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
+    package func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
         try saveSynchronously(models)
     }
 
@@ -34,14 +34,14 @@ public final class MemoryStore: ModelStore, StoreShortcuts {
     /// The model stored under `id`, decoded anew.
     ///
     /// - Throws: ``ModelError`` when the stored tree no longer fits the type.
-    public func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
+    package func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
         guard let tree = entries.withLock({ $0[M.typeName]?[id.modelIdentifier] }) else { return nil }
         return try ModelDecoder().decode(M.self, from: tree)
     }
 
     /// Every stored model of `type`, in the order first saved; trees that no longer fit the
     /// type are reported as failures.
-    public func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
+    package func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
         let stored = entries.withLock { $0[M.typeName] ?? [:] }
         var result = StoreFetchResult<M>()
         for (id, tree) in stored {
@@ -56,13 +56,13 @@ public final class MemoryStore: ModelStore, StoreShortcuts {
 
     /// Removes the model stored under `id`.
     @discardableResult
-    public func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+    package func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         entries.withLock { $0[M.typeName]?.removeValue(forKey: id.modelIdentifier) != nil }
     }
 
     /// Removes every model of `type`.
     @discardableResult
-    public func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
+    package func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
         entries.withLock { $0.removeValue(forKey: M.typeName)?.count ?? 0 }
     }
 

@@ -6,14 +6,15 @@
 /// meets an identifier with no live instance (FDModel revives models from its store this way).
 ///
 /// ```swift
-/// let store = try DirectoryStore(directory: cachesURL, format: .binaryPropertyList)
+/// let store = try ModelStores.directory(cachesURL, format: .binaryPropertyList)
 /// try await store.save(game)
 /// let again = try await store.fetch(Game.self, id: "93")
 /// let all = try await store.fetchAll(Game.self)      // all.models, all.failures
 /// ```
 ///
-/// Implementations: ``MemoryStore``, ``DirectoryStore``, and the SQLite store of the
-/// `BaseModelSQLite` target. All are safe to share between tasks.
+/// Implementations: ``ModelStores/memory()``, ``ModelStores/directory(_:format:context:)``, and the
+/// SQLite and PostgreSQL stores of the `BaseModelSQLite` and `BaseModelPostgres` targets. All are
+/// safe to share between tasks.
 ///
 /// Stores that keep bytes (files, rows) follow the rules of saved data: an entry of an older
 /// ``Model/schemaVersion`` is migrated on fetch and written in the current version by the next

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ModelValue: CustomStringConvertible, CustomDebugStringConvertible {
+extension ModelValue: CustomStringConvertible {
     /// A compact, JSON-like rendering: strings quoted, dates in ISO-8601 (UTC), data as its size
     /// and first bytes in hex, dictionaries in their key order.
     public var description: String {
@@ -20,9 +20,6 @@ extension ModelValue: CustomStringConvertible, CustomDebugStringConvertible {
             return output
         }
     }
-
-    /// The same as ``description``.
-    public var debugDescription: String { description }
 
     private func write(to output: inout String, indent: String?, level: Int) {
         switch self {

@@ -29,7 +29,8 @@ import Foundation
 /// password or key is available.
 ///
 /// Internal: users register it with ``CryptoFormats/register(passwords:inner:in:)`` or build one
-/// with ``CryptoFormats/envelope(secret:inner:formats:)``.
+/// with ``CryptoFormats/envelope(passwords:inner:formats:)`` or
+/// ``CryptoFormats/envelope(key:inner:formats:)``.
 struct EnvelopeCodec: FormatCodec {
     /// The secret.
     let secret: EnvelopeSecret

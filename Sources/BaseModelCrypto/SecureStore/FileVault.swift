@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// A ``SecureStore`` in an encrypted file: the keychain's stand-in on Linux (and usable
+/// A secure store in an encrypted file: the keychain's stand-in on Linux (and usable
 /// anywhere).
 ///
 /// Each service is one file, `<folder>/<service>.vault`, mode 0600, in a folder of mode 0700
@@ -20,7 +20,7 @@ import Foundation
 /// struct Credentials: SecureStoredModel {
 ///     var token: String?
 ///     static var saveFormat: ModelFormat { .keychain }
-///     static var secureStore: any SecureStore { FileVault(service: "TodoList") }
+///     static var secureStore: SecureStore { .fileVault(service: "TodoList") }
 /// }
 /// ```
 ///
@@ -29,7 +29,7 @@ import Foundation
 /// detected). What it does not: anyone who can read the key file — by default it sits beside the
 /// vault, readable by the same user — so malware running as the user reads the secrets. Supply a
 /// key from somewhere safer (a hardware token, a key derived from a password) for more.
-public struct FileVault: SecureStore, SecureItemStore {
+struct FileVault: SecureItemStore {
     /// The service name.
     let service: String
     /// The folder holding the vault, its lock and (by default) the key file.
@@ -52,7 +52,7 @@ public struct FileVault: SecureStore, SecureItemStore {
     ///   - service: the service name; any string (it is escaped for the file name).
     ///   - directory: default `SecureStore` in ``ModelLocations/applicationSupport`` as it is now.
     ///   - key: a 256-bit key; default: the key file's.
-    public init(service: String, directory: URL? = nil, key: SymmetricKey? = nil) {
+    init(service: String, directory: URL? = nil, key: SymmetricKey? = nil) {
         self.service = service
         self.directory = directory ?? ModelLocations.applicationSupport.appendingPathComponent("SecureStore", isDirectory: true)
         self.suppliedKey = key.map(SendableKey.init(key:))

@@ -19,7 +19,7 @@ struct KeychainStorage: SharedInstanceStorage {
     ///
     /// - Throws: ``ModelError`` when the store cannot be read or an item is not a value.
     func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue? {
-        let store = try SecureStores.store(for: type)
+        let store = SecureStores.store(for: type)
         var entries: [(String, ModelValue)] = []
         for key in M.storedPropertyKeys + M.migratedAwayKeys + [TypedTree.schemaVersionKey] {
             if let value = try store.value(for: key) { entries.append((key, value)) }

@@ -2,19 +2,19 @@
 import Foundation
 import Security
 
-/// A ``SecureStore`` in the Security framework's keychain (Apple platforms): one generic-password
+/// A secure store in the Security framework's keychain (Apple platforms): one generic-password
 /// item per account under the service name, as FXKeychain kept them.
 ///
 /// Items are accessible after the first unlock, so a background task can read them; FXKeychain
 /// defaulted to "when unlocked".
 ///
 /// ```swift
-/// static var secureStore: any SecureStore { KeychainStore(service: "com.example.app.TodoList") }
+/// static var secureStore: SecureStore { .keychain(service: "com.example.app.TodoList") }
 /// ```
 ///
 /// What it protects against: other apps and other users reading the secrets. What it does not: code running
 /// inside this app, or anyone with the unlocked device for items accessible after first unlock.
-public struct KeychainStore: SecureStore, SecureItemStore {
+struct KeychainStore: SecureItemStore {
     /// When items can be read, FXKeychain's accessibility choices.
     enum Accessibility: Sendable {
         /// While the device is unlocked.
@@ -44,7 +44,7 @@ public struct KeychainStore: SecureStore, SecureItemStore {
     let accessibility: Accessibility
 
     /// A store for `service`; its items are readable after the first unlock.
-    public init(service: String, accessGroup: String? = nil) {
+    init(service: String, accessGroup: String? = nil) {
         self.init(service: service, accessGroup: accessGroup, accessibility: .afterFirstUnlock)
     }
 

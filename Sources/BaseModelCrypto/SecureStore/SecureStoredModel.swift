@@ -7,14 +7,14 @@ import Foundation
 ///     var user = ""
 ///     var token: String?
 ///     static var saveFormat: ModelFormat { .keychain }
-///     static var secureStore: any SecureStore { FileVault(service: "com.example.credentials") }
+///     static var secureStore: SecureStore { .fileVault(service: "com.example.credentials") }
 /// }
 /// ```
 ///
-/// Models that do not conform use a default store: a ``KeychainStore`` with the service
-/// `<bundle identifier>.<TypeName>` on Apple platforms, a ``FileVault`` with the service
+/// Models that do not conform use a default store: the keychain with the service
+/// `<bundle identifier>.<TypeName>` on Apple platforms, a file vault with the service
 /// `<TypeName>` elsewhere.
 public protocol SecureStoredModel: SharedModel {
     /// The store holding this type's items.
-    static var secureStore: any SecureStore { get }
+    static var secureStore: SecureStore { get }
 }

@@ -16,15 +16,7 @@ enum SecureStores {
     }
 
     /// The store `type` saves to: its own when it is a ``SecureStoredModel``, else the default.
-    ///
-    /// - Throws: ``ModelError`` when the type names a store that is not one of the library's.
-    static func store<M: Model>(for type: M.Type) throws(ModelError) -> any SecureItemStore {
-        guard let chosen = (type as? any SecureStoredModel.Type)?.secureStore else { return defaultStore(for: type.typeName) }
-        guard let store = chosen as? any SecureItemStore else {
-            throw ModelError(
-                .unsupported("\(type.typeName).secureStore is not a KeychainStore or a FileVault"),
-                format: ModelFormat.keychain.rawValue)
-        }
-        return store
+    static func store<M: Model>(for type: M.Type) -> any SecureItemStore {
+        (type as? any SecureStoredModel.Type)?.secureStore.items ?? defaultStore(for: type.typeName)
     }
 }

@@ -9,7 +9,7 @@ import Testing
     @Test func aRawKeyNeedsNoOtherImport() throws {
         let key = SymmetricKey(size: .bits256)
         let formats = FormatRegistry()
-        formats.register(CryptoFormats.envelope(secret: .key(key), formats: .shared))
+        formats.register(CryptoFormats.envelope(key: key, formats: .shared))
         let context = ModelContext(formats: formats)
         let sealed = try Note(text: "secret").data(format: .encrypted, context: context)
         #expect(sealed.range(of: Data("secret".utf8)) == nil)

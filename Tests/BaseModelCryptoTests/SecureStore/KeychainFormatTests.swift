@@ -12,7 +12,7 @@ struct Credentials: SecureStoredModel, Equatable {
     static var saveFormat: ModelFormat { .keychain }
     static var resourceFile: String { "/nonexistent/Credentials.plist" }
     static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bmcrypto-keychain-\(UUID().uuidString)")
-    static var secureStore: any SecureStore { FileVault(service: "Credentials", directory: folder) }
+    static var secureStore: SecureStore { .fileVault(service: "Credentials", directory: folder) }
 }
 
 @Suite struct KeychainFormatTests {
@@ -22,7 +22,7 @@ struct Credentials: SecureStoredModel, Equatable {
         let credentials = Credentials(user: "ada", token: "t0k3n", pin: 1234, scopes: ["read", "write"])
         try credentials.save()
 
-        let store = try SecureStores.store(for: Credentials.self)
+        let store = SecureStores.store(for: Credentials.self)
         #expect(try store.accounts() == ["pin", "scopes", "token", "user"])
         #expect(try store.data(for: "user") == Data("ada".utf8))        // strings as UTF-8
         #expect(try store.data(for: "pin")?.starts(with: Data("bplist00".utf8)) == true)   // the rest as plists

@@ -10,7 +10,7 @@ struct Passport: SecureStoredModel, Equatable {
     static var saveFormat: ModelFormat { .keychain }
     static var resourceFile: String { "/nonexistent/Passport.plist" }
     static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bmcrypto-quarantine-\(UUID().uuidString)")
-    static var secureStore: any SecureStore { FileVault(service: "Passport", directory: folder) }
+    static var secureStore: SecureStore { .fileVault(service: "Passport", directory: folder) }
 }
 
 @Suite(.serialized) struct VaultQuarantineTests {
@@ -82,11 +82,11 @@ struct PassportV2: SecureStoredModel, Equatable {
 
     static var typeName: String { "Passport" }
     static var schemaVersion: Int { 2 }
-    static var migrations: [Int: [ModelMigration]] { [1: [.rename("number", to: "code")]] }
+    static var migrations: [Int: [ModelMigration]] { [1: [.move("number", to: "code")]] }
     static var saveFormat: ModelFormat { .keychain }
     static var resourceFile: String { "/nonexistent/Passport.plist" }
     static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bmcrypto-versions-\(UUID().uuidString)")
-    static var secureStore: any SecureStore { FileVault(service: "PassportV2", directory: folder) }
+    static var secureStore: SecureStore { .fileVault(service: "PassportV2", directory: folder) }
 }
 
 @Suite(.serialized) struct VaultVersionTests {

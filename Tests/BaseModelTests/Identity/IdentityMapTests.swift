@@ -98,6 +98,16 @@ import Testing
         #expect(again.players.isEmpty)
     }
 
+    @Test func entriesOfFreedModelsAreDroppedAsNewOnesArrive() throws {
+        let kept = try (0..<10).map { try Player.live(object: ["player_id": $0], in: map) }
+        for id in 10..<5000 { _ = try Player.live(object: ["player_id": id], in: map) }
+        // Without dropping there would be 4990 dead entries; the last automatic purge left at
+        // most the ones adopted since.
+        #expect(map.purge() < 1024)
+        #expect(map.count == kept.count)
+        #expect(kept.allSatisfy { map.existing(Player.self, id: $0.id) === $0 })
+    }
+
     @Test func aMissingIdentifierIsAnErrorNamingItsKey() throws {
         let missing = #expect(throws: ModelError.self) { try Player.live(object: ["name": "nobody"], in: map) }
         #expect(missing?.path == [.key("player_id")])

@@ -30,7 +30,7 @@ struct ReadmeTweet: IdentifiedModel {
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try DirectoryStore(directory: directory, format: .binaryPropertyList)
+        let store = try ModelStores.directory(directory, format: .binaryPropertyList)
         try await store.save(ada.value)
         let revived = try ReadmeUser.live(object: ["id": 7, "followers": 13], in: IdentityMap(store: store))
         #expect(revived !== ada)

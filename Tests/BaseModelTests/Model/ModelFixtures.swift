@@ -112,7 +112,7 @@ enum ModelFixtures {
     /// Defaults that matter: a nested model, an optional with a non-nil default, a fresh
     /// identifier per instance.
     struct Settings: Model, Equatable {
-        var id = Settings.newUniqueIdentifier()
+        var id = UUID().uuidString
         var theme = "dark"
         var fontSize = 12
         var nickname: String? = "anon"

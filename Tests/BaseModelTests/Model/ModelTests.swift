@@ -297,16 +297,6 @@ extension ModelFixtures {
 
         // MARK: Introspection
 
-        @Test func newUniqueIdentifierIsAnUpperCaseUUIDEachTimeNew() throws {
-            let identifiers = (0..<100).map { _ in TodoItem.newUniqueIdentifier() }
-            #expect(Set(identifiers).count == 100)
-            let pattern = try Regex("^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$")
-            for identifier in identifiers {
-                #expect(identifier.wholeMatch(of: pattern) != nil, "\(identifier)")
-                #expect(UUID(uuidString: identifier) != nil)
-            }
-        }
-
         @Test func allPropertyKeysInDeclarationOrderIncludingNilAndUncodable() {
             #expect(Profile.allPropertyKeys == [
                 "name", "nickname", "age", "score", "active", "joined", "avatar", "tags", "limits", "cache",

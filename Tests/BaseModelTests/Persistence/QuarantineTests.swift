@@ -108,21 +108,15 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         #expect(try Data(contentsOf: URL(fileURLWithPath: try #require(failure.quarantine))) == old)
     }
 
-    /// The failure is announced three ways: a notification, a stream event, a log line to the
-    /// app's logger (the task-local one of `withLogger`).
-    @Test func theFailureIsPostedStreamedAndLogged() async throws {
+    /// The failure is announced two ways: a stream event and a log line to the app's logger (the
+    /// task-local one of `withLogger`).
+    @Test func theFailureIsStreamedAndLogged() async throws {
         let log = CapturedLog()
         try JournalFixture.reset(format: .json)
         try Data("{\"title\": ".utf8).write(to: URL(fileURLWithPath: Journal.saveFile))
-        let posted = Locked<[SharedInstanceFailure]>([])
-        let observer = NotificationCenter.default.addObserver(forName: .baseModelSharedInstanceLoadFailed, object: nil, queue: nil) { note in
-            if let failure = note.userInfo?["failure"] as? SharedInstanceFailure { posted.withLock { $0.append(failure) } }
-        }
-        defer { NotificationCenter.default.removeObserver(observer) }
         let updates = Journal.sharedInstanceUpdates
         withLogger(log.logger) { _ in _ = Journal.shared }
         let failure = try #require(Journal.sharedInstanceFailure)
-        #expect(posted.withLock { $0 } == [failure])
         var iterator = updates.makeAsyncIterator()
         #expect(await iterator.next() == SharedInstanceUpdate(typeName: "Journal", wasCleared: false, failure: failure))
         let logged = log.lines.withLock { $0 }.filter { $0.contains("Journal.unreadable-") }

@@ -98,7 +98,7 @@ final class Loudness: SharedModel, @unchecked Sendable {
     required init() {}
     static var schemaVersion: Int { 2 }
     static var migrations: [Int: [ModelMigration]] {
-        [1: [.rename("level", to: "loudness"), .convert("loudness") { value in
+        [1: [.move("level", to: "loudness"), .convert("loudness") { value in
             guard case .integer(let level) = value else { return value }
             return .integer(level * 10)
         }]]

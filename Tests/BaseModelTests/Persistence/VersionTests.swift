@@ -47,7 +47,7 @@ final class NoteV2: SharedModel, @unchecked Sendable {
     required init() {}
     static var typeName: String { "Note" }
     static var schemaVersion: Int { 2 }
-    static var migrations: [Int: [ModelMigration]] { [1: [.rename("name", to: "title")]] }
+    static var migrations: [Int: [ModelMigration]] { [1: [.move("name", to: "title")]] }
     static var saveFormat: ModelFormat { NoteFixture.format.withLock { $0 } }
     static var saveFile: String { NoteFixture.saveFile }
     static var resourceFile: String { "/nonexistent/Note.plist" }
@@ -69,7 +69,7 @@ final class NoteV4: SharedModel, @unchecked Sendable {
     static var schemaVersion: Int { 4 }
     static var migrations: [Int: [ModelMigration]] {
         [
-            1: [.rename("name", to: "title")],
+            1: [.move("name", to: "title")],
             2: [.move("city", to: "address.city"), .drop("legacy"), .setDefault("priority", to: 3)],
             3: [.convert("done") { value in .bool(value == "yes") }],
         ]
@@ -87,7 +87,7 @@ final class FailingNote: SharedModel, @unchecked Sendable {
     static var schemaVersion: Int { 2 }
     struct NotANumber: Error {}
     static var migrations: [Int: [ModelMigration]] {
-        [1: [.rename("name", to: "title"), .convert("count") { value in
+        [1: [.move("name", to: "title"), .convert("count") { value in
             guard case .string(let text) = value, let number = Int64(text) else { throw NotANumber() }
             return .integer(number)
         }]]

@@ -15,7 +15,7 @@ struct CardV2: IdentifiedModel, Equatable {
     var count = 0
     static var typeName: String { "Card" }
     static var schemaVersion: Int { 2 }
-    static var migrations: [Int: [ModelMigration]] { [1: [.rename("name", to: "title")]] }
+    static var migrations: [Int: [ModelMigration]] { [1: [.move("name", to: "title")]] }
 }
 
 /// The directory store keeps the rules of saved data: it migrates on fetch, never replaces a

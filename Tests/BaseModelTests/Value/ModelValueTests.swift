@@ -147,7 +147,7 @@ import Testing
     @Test func descriptionOfContainersIsCompactJSONLike() {
         let value: ModelValue = ["label": "Buy milk", "checked": true, "tags": ["home"], "empty": [], "none": [:]]
         #expect(value.description == #"{"label": "Buy milk", "checked": true, "tags": ["home"], "empty": [], "none": {}}"#)
-        #expect(value.debugDescription == value.description)
+        #expect(String(reflecting: value) == value.description)
         #expect(ModelValue.array([1, nil, 2.5]).description == "[1, null, 2.5]")
     }
 
