@@ -24,7 +24,8 @@ import OrderedCollections
 /// its array or dictionary; a single property keeps its default), or leave it to the table.
 /// A tag the table does not know decodes as the `fallback` type, or fails with a ``ModelError``
 /// naming the path and the tag. Array elements, optionals and dictionary values are handled at
-/// any depth.
+/// any depth, and an enum whose cases carry the models (``ModelCases``) can stand for the base
+/// class. A property with a polymorphism takes no transformer.
 // Unchecked: the metatypes it holds carry no mutable state (model types need not be declared
 // `SendableMetatype`), and the hook is `@Sendable`.
 public struct Polymorphism: @unchecked Sendable {

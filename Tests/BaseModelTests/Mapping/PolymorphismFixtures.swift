@@ -109,3 +109,45 @@ enum PolymorphismFixtures {
         }()
     }
 }
+
+extension PolymorphismFixtures {
+    struct Circle: Model, Equatable {
+        var radius = 1.0
+    }
+
+    struct Square: Model, Equatable {
+        var side = 1.0
+    }
+
+    /// An enum whose cases carry models.
+    enum Shape: ModelCases, Equatable {
+        case circle(Circle)
+        case square(Square)
+
+        init?(model: any Model) {
+            switch model {
+            case let circle as Circle: self = .circle(circle)
+            case let square as Square: self = .square(square)
+            default: return nil
+            }
+        }
+
+        var model: any Model {
+            switch self {
+            case .circle(let circle): circle
+            case .square(let square): square
+            }
+        }
+    }
+
+    /// Enum cases by an internal tag (an array) and an adjacent one (a single value).
+    struct Drawing: Model, Equatable {
+        var shapes: [Shape] = []
+        var frame = Shape.square(Square())
+
+        static let polymorphism: [String: Polymorphism] = [
+            "shapes": .tag("kind", ["circle": Circle.self, "square": Square.self]),
+            "frame": .adjacent(tag: "t", content: "c", ["circle": Circle.self, "square": Square.self]),
+        ]
+    }
+}

@@ -149,3 +149,36 @@ import Testing
         #expect(error.reason == .typeMismatch(expected: "dictionary", found: "string"))
     }
 }
+
+/// Enums whose cases carry models (``ModelCases``), by internal and adjacent tags.
+@Suite struct PolymorphicEnumTests {
+    typealias Drawing = PolymorphismFixtures.Drawing
+
+    static let payload: ModelValue = [
+        "shapes": [["kind": "circle", "radius": 2.5], ["kind": "square", "side": 4.0]],
+        "frame": ["t": "circle", "c": ["radius": 10.0]],
+    ]
+
+    @Test func tagsChooseTheCase() throws {
+        let drawing = try Drawing(object: Self.payload)
+        #expect(drawing.shapes == [.circle(.init(radius: 2.5)), .square(.init(side: 4))])
+        #expect(drawing.frame == .circle(.init(radius: 10)))
+        #expect(try drawing.treeRepresentation() == Self.payload)
+    }
+
+    @Test(arguments: PolymorphismTests.formats) func everyFormatRoundTrips(format: ModelFormat) throws {
+        let drawing = try Drawing(object: Self.payload)
+        #expect(try Drawing(object: drawing.data(format: format)) == drawing, "\(format)")
+    }
+
+    @Test func aModelNoCaseCarriesIsAMismatch() throws {
+        struct Triangle: Model { var sides = 3 }
+        struct Odd: Model {
+            var shapes: [PolymorphismFixtures.Shape] = []
+            static let polymorphism: [String: Polymorphism] = ["shapes": .tag("kind", ["triangle": Triangle.self])]
+        }
+        let error = try #require(throws: ModelError.self) { try Odd(object: ["shapes": [["kind": "triangle"]]] as ModelValue) }
+        #expect(error.path == [.key("shapes"), .index(0)])
+        #expect(error.reason == .typeMismatch(expected: "Shape", found: "Triangle"))
+    }
+}

@@ -1,7 +1,8 @@
 /// Decoding a property with a ``Polymorphism``: each model in its value is decoded as the type
 /// its tag (or the hook) names, from a tree or a format's index alike.
 extension TreeDecoder {
-    /// A value of `type` (a model type, or an optional, array or dictionary of them) read from
+    /// A value of `type` (a model type or ``ModelCases`` enum, or an optional, array or dictionary
+    /// of them) read from
     /// `input` at `component`, each model as the type `polymorphism` chooses; `nil` when the
     /// hook drops it.
     ///
@@ -18,6 +19,7 @@ extension TreeDecoder {
         }
         guard let model = try decodeTaggedModel(from: input, component: component, polymorphism: polymorphism, remotePath: remotePath)
         else { return nil }
+        if let cases = T.self as? any ModelCases.Type, let value = cases.init(model: model) { return (value as! T) }
         guard let value = model as? T else {
             throw ModelError(.typeMismatch(expected: "\(T.self)", found: Swift.type(of: model).typeName), path: path(appending: component))
         }
