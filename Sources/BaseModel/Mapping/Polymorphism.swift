@@ -106,15 +106,17 @@ public struct Polymorphism: @unchecked Sendable {
     }
 
     /// `tree`, the encoded form of a value of `type`, with its tag written where this
-    /// polymorphism keeps it. A type with no tag (a fallback, or one only the hook knows) is
-    /// written untagged inside, and in a wrapper under its ``Model/typeName``, which reads back
-    /// as the fallback.
+    /// polymorphism keeps it. A type the table does not list is tagged with its
+    /// ``Model/typeName``, which reads back as the property's own type or the fallback; the
+    /// fallback, and any type when only a hook chooses, are written untagged inside (in a wrapper,
+    /// under the type name).
     func tagged(_ tree: ModelValue, type: any Model.Type) -> ModelValue {
         let known = tagsByType[ObjectIdentifier(type)]
+        let untagged = known == nil && (types.isEmpty || fallback.map { ObjectIdentifier($0) == ObjectIdentifier(type) } == true)
         let tag = known ?? type.typeName
         switch placement {
         case .inside(let key):
-            guard known != nil, case .dictionary(var entries) = tree else { return tree }
+            guard !untagged, case .dictionary(var entries) = tree else { return tree }
             entries[key] = nil
             entries.updateValue(.string(tag), forKey: key, insertingAt: 0)
             return .dictionary(entries)

@@ -182,3 +182,36 @@ import Testing
         #expect(error.reason == .typeMismatch(expected: "Shape", found: "Triangle"))
     }
 }
+
+/// One class instance at two places of a polymorphic array: typed formats write it once and an
+/// alias, and the alias reads back as the same instance of the right subclass.
+@Suite struct PolymorphicSharedInstanceTests {
+    @Test(arguments: [ModelFormat.keyedArchive, .fast, .json])
+    func aSharedInstanceRoundTrips(format: ModelFormat) throws {
+        let rex = PolymorphismFixtures.Dog(name: "Rex", breed: "lab")
+        var zoo = PolymorphismFixtures.Zoo()
+        zoo.animals = [rex, rex]
+        zoo.star = rex
+        let decoded = try PolymorphismFixtures.Zoo(object: zoo.data(format: format))
+        #expect(decoded.animals == [rex, rex], "\(format)")
+        #expect(decoded.star == rex, "\(format)")
+        if format != .json {
+            // Typed formats keep identity.
+            #expect(decoded.animals[0] === decoded.animals[1], "\(format)")
+        }
+    }
+}
+
+/// A value of a type the table does not list is tagged with its type name, which reads back as
+/// the property's own type.
+@Suite struct PolymorphicUnlistedTypeTests {
+    @Test func theDeclaredTypeRoundTripsUnderItsTypeName() throws {
+        var zoo = PolymorphismFixtures.Zoo()
+        zoo.animals = [PolymorphismFixtures.Animal(name: "Plain"), PolymorphismFixtures.Dog(name: "Rex", breed: "lab")]
+        let tree = try zoo.treeRepresentation()
+        #expect(tree["animals"]?[0] == ["type": "Animal", "name": "Plain"])
+        #expect(tree["mascot"] == ["type": "Animal", "name": ""])
+        #expect(try PolymorphismFixtures.Zoo(object: tree) == zoo)
+        #expect(try PolymorphismFixtures.Zoo(object: zoo.data(format: .fast)) == zoo)
+    }
+}

@@ -17,7 +17,10 @@ extension TreeDecoder {
                 from: input, in: self, component: component, polymorphism: polymorphism, remotePath: remotePath)
             return decoded.map { $0 as! T }
         }
-        guard let model = try decodeTaggedModel(from: input, component: component, polymorphism: polymorphism, remotePath: remotePath)
+        guard
+            let model = try decodeTaggedModel(
+                from: input, component: component, polymorphism: polymorphism, remotePath: remotePath,
+                declared: T.self as? any Model.Type)
         else { return nil }
         if let cases = T.self as? any ModelCases.Type, let value = cases.init(model: model) { return (value as! T) }
         guard let value = model as? T else {
@@ -42,10 +45,12 @@ extension TreeDecoder {
         }
     }
 
-    /// The model one object of the input stands for: its type chosen by the hook, else its tag,
-    /// else the fallback; `nil` when the hook drops it.
+    /// The model one object of the input stands for: its type chosen by the hook, else its tag
+    /// (the table's, or the type name of `declared`, the property's own model type), else the
+    /// fallback; `nil` when the hook drops it.
     private func decodeTaggedModel(
-        from input: DecoderInput, component: ModelPath.Component, polymorphism: Polymorphism, remotePath: RemoteKeyPath
+        from input: DecoderInput, component: ModelPath.Component, polymorphism: Polymorphism, remotePath: RemoteKeyPath,
+        declared: (any Model.Type)?
     ) throws -> (any Model)? {
         guard isKeyed(input) else {
             throw mismatch(expected: "dictionary", found: state.value(of: input), at: component)
@@ -80,7 +85,10 @@ extension TreeDecoder {
             content = wrapped
             contentKey = key
         }
-        if chosen == nil { chosen = tag.flatMap { polymorphism.types[$0] } ?? polymorphism.fallback }
+        if chosen == nil, let tag {
+            chosen = polymorphism.types[tag] ?? (tag == declared?.typeName ? declared : nil)
+        }
+        if chosen == nil { chosen = polymorphism.fallback }
         guard let chosen else {
             let known = polymorphism.types.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             let why = tag.map { "unknown type tag \"\($0)\" (known: \(known))" } ?? "no type tag (known: \(known))"
