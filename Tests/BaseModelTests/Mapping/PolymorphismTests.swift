@@ -215,3 +215,17 @@ import Testing
         #expect(try PolymorphismFixtures.Zoo(object: zoo.data(format: .fast)) == zoo)
     }
 }
+
+/// A report of what decoding used counts tags as read.
+@Suite struct PolymorphicReportTests {
+    @Test func tagsAreNotUnusedKeys() throws {
+        let payload: ModelValue = [
+            "animals": [["type": "dog", "name": "Rex", "breed": "lab", "colour": "black"]],
+            "star": ["type": "cat", "name": "Tom", "lives": 7],
+        ]
+        var report = ModelReport()
+        let zoo = try PolymorphismFixtures.Zoo(object: payload, report: &report)
+        #expect(zoo.animals == [PolymorphismFixtures.Dog(name: "Rex", breed: "lab")])
+        #expect(report.unusedKeys == [[.key("animals"), .index(0), .key("colour")]])
+    }
+}

@@ -97,7 +97,12 @@ extension TreeDecoder {
         let owner = contentKey == nil ? self : containerDecoder(for: input, at: component)
         let at = contentKey.map(ModelPath.Component.key) ?? component
         func decode<M: Model>(_ model: M.Type) throws -> any Model { try owner.decodeChild(M.self, from: content, component: at) }
-        return try decode(chosen)
+        let model = try decode(chosen)
+        // A report counts an internal tag as read: the model's own keys are recorded at its path.
+        if state.collectsReport, case .inside(let key) = polymorphism.placement, case .value(.dictionary(let entries)) = input {
+            state.usageRecord(at: path(appending: component), entries: entries).markRead([RemoteKeyPath.Component(key)])
+        }
+        return model
     }
 
     /// A decoder over a dictionary or array of the input (at `component` below this one), so
