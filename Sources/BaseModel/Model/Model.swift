@@ -97,6 +97,9 @@ public protocol Model: Codable {
     /// ```swift
     /// static let polymorphism: [String: Polymorphism] = ["pets": .tag("type", ["dog": Dog.self])]
     /// ```
+    ///
+    /// A `@Model` type declares it on the property instead (`@Polymorphic`), and this table is
+    /// not read for it, as ``keyPaths`` is not.
     static var polymorphism: [String: Polymorphism] { get }
 }
 
