@@ -105,6 +105,8 @@ struct ModelChecks<Context: MacroExpansionContext> {
                     message = .attributeRepeated(attribute: name)
                 } else if isUncodable, name != "Uncodable" {
                     message = .attributeOnUncodable(attribute: name)
+                } else if name == "Transform", property.polymorphism != nil {
+                    message = .transformOnPolymorphic
                 } else {
                     continue
                 }
@@ -154,9 +156,10 @@ struct ModelChecks<Context: MacroExpansionContext> {
         property.keyAttribute.map(Syntax.init) ?? Syntax(property.binding.pattern)
     }
 
-    /// `keyPaths`, `transformers` or `uncodableKeys` written by hand: ignored for a `@Model` type.
+    /// `keyPaths`, `transformers`, `uncodableKeys` or `polymorphism` written by hand: ignored for
+    /// a `@Model` type.
     private func checkStringTables() {
-        let tables: Set<String> = ["keyPaths", "transformers", "uncodableKeys"]
+        let tables: Set<String> = ["keyPaths", "transformers", "uncodableKeys", "polymorphism"]
         for member in memberBlock {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                 variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })

@@ -14,6 +14,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case attributeOutsideModel(attribute: String)
     case attributeRepeated(attribute: String)
     case attributeOnUncodable(attribute: String)
+    case transformOnPolymorphic
 
     var message: String {
         switch self {
@@ -23,6 +24,8 @@ enum ModelDiagnostic: DiagnosticMessage {
             "stored property '\(property)' has no default: add a default: it is the value a missing key keeps"
         case .duplicateRemoteKey(let property, let key, let other):
             "'\(property)' is mapped to the remote key '\(key)', as '\(other)' is: each remote key holds one property"
+        case .stringTable("polymorphism"):
+            "'polymorphism' is not read for a @Model type: declare it on the property with @Polymorphic"
         case .stringTable(let name):
             "'\(name)' is not read for a @Model type: declare the mapping on the property with @Key, @Transform or @Uncodable"
         case .letWithDefault(let property):
@@ -39,6 +42,8 @@ enum ModelDiagnostic: DiagnosticMessage {
             "@\(attribute) is given twice: a property has one; list fallbacks in one @Key(\"a\", \"b\")"
         case .attributeOnUncodable(let attribute):
             "@\(attribute) has no effect on an @Uncodable property, which is never read or written"
+        case .transformOnPolymorphic:
+            "@Transform does not combine with @Polymorphic: the type tag is read from the value as the payload holds it"
         }
     }
 
@@ -71,6 +76,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .attributeOutsideModel: name = "attributeOutsideModel"
         case .attributeRepeated: name = "attributeRepeated"
         case .attributeOnUncodable: name = "attributeOnUncodable"
+        case .transformOnPolymorphic: name = "transformOnPolymorphic"
         }
         return MessageID(domain: "BaseModelMacros", id: name)
     }

@@ -211,6 +211,7 @@ struct ModelMembers {
                 arguments.append("transformer: \(transformer.trimmed)")
             }
             if !property.isCoded { arguments.append("isUncodable: true") }
+            if let polymorphism = property.polymorphism, property.isCoded { arguments.append("polymorphism: \(polymorphism.trimmed)") }
             return ".init(\(arguments.joined(separator: ", ")))"
         }
         let list = entries.isEmpty ? "[]" : "[\n\(Self.indented(entries.map { $0 + "," }))\n]"

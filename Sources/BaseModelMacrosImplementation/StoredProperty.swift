@@ -19,6 +19,8 @@ struct StoredProperty {
     let transformer: ExprSyntax?
     let transformerValueType: ExprSyntax?
     let isUncodable: Bool
+    /// `@Polymorphic`'s polymorphism.
+    let polymorphism: ExprSyntax?
     /// The string value of its coding key: the name, or the raw value of its case in a
     /// `CodingKeys` the type declares itself.
     var codingName: String
@@ -76,7 +78,8 @@ struct StoredProperty {
                         hasInitializer: binding.initializer != nil,
                         keys: attributes.keys, keyAttribute: attributes.key,
                         transformer: attributes.transformer, transformerValueType: attributes.transformerValueType,
-                        isUncodable: attributes.isUncodable, codingName: identifier.filter { $0 != "`" }))
+                        isUncodable: attributes.isUncodable, polymorphism: attributes.polymorphism,
+                        codingName: identifier.filter { $0 != "`" }))
             }
         }
         return properties
@@ -106,6 +109,8 @@ struct MappingAttributes {
     var transformerValueType: ExprSyntax?
     var uncodable: AttributeSyntax?
     var isUncodable: Bool { uncodable != nil }
+    var polymorphic: AttributeSyntax?
+    var polymorphism: ExprSyntax?
 
     init(_ attributes: AttributeListSyntax) {
         for case .attribute(let attribute) in attributes {
@@ -118,6 +123,9 @@ struct MappingAttributes {
                 transform = attribute
                 transformer = arguments.first { $0.label == nil }?.expression
                 transformerValueType = arguments.first { $0.label?.text == "as" }?.expression
+            case "Polymorphic" where polymorphic == nil:
+                polymorphic = attribute
+                polymorphism = arguments.first?.expression
             case "Uncodable":
                 uncodable = attribute
             default:
@@ -134,5 +142,5 @@ struct MappingAttributes {
     }
 
     /// The names of the mapping attributes.
-    static let names: Set<String> = ["Key", "Transform", "Uncodable"]
+    static let names: Set<String> = ["Key", "Transform", "Uncodable", "Polymorphic"]
 }

@@ -29,4 +29,5 @@ private let macroSpecs: [String: MacroSpec] = [
     "Key": MacroSpec(type: MappingAttributeMacro.self),
     "Transform": MacroSpec(type: MappingAttributeMacro.self),
     "Uncodable": MacroSpec(type: MappingAttributeMacro.self),
+    "Polymorphic": MacroSpec(type: MappingAttributeMacro.self),
 ]

@@ -28,6 +28,8 @@ final class ModelSchema: Sendable {
     /// (no remote key path of several steps) and no two write the same key. Otherwise a model
     /// is buffered until its `encode(to:)` returns.
     let encodesFieldsDirectly: Bool
+    /// Whether a property has a ``Polymorphism``, so that keyed reading looks for one.
+    let hasPolymorphism: Bool
     /// The model's defaults as a plain tree (local keys, every property), made on demand because
     /// `init()` may give a new value each time (a fresh identifier, a date).
     private let defaultsMaker: any DefaultsMaking
@@ -87,6 +89,7 @@ final class ModelSchema: Sendable {
             }
         }
         ordinalsByEncodedKey = ordinals
+        hasPolymorphism = mapping.plans.values.contains { $0.polymorphism != nil }
         encodesFieldsDirectly = writesDirectly
         defaultsMaker = DefaultsMaker<M>()
         // Generated coding reads and writes the declared codable properties in declaration order.
@@ -125,7 +128,8 @@ final class ModelSchema: Sendable {
             for key in propertyKeys + others where plans[key] == nil {
                 plans[key] = PropertyPlan(
                     path: explicit[key] ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: key)),
-                    transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key), ordinal: plans.count)
+                    transformer: M.transformers[key], isUncodable: M.uncodableKeys.contains(key), ordinal: plans.count,
+                    polymorphism: M.polymorphism[key])
             }
         }
 
@@ -136,7 +140,8 @@ final class ModelSchema: Sendable {
                 propertyKeys.append(property.name)
                 plans[property.name] = PropertyPlan(
                     path: property.key ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: property.name)),
-                    transformer: property.transformer, isUncodable: property.isUncodable, ordinal: plans.count)
+                    transformer: property.transformer, isUncodable: property.isUncodable, ordinal: plans.count,
+                    polymorphism: property.polymorphism)
                 if let transformer = property.transformer { transformers[property.name] = transformer }
                 if property.isUncodable { uncodableKeys.insert(property.name) }
             }
@@ -145,7 +150,7 @@ final class ModelSchema: Sendable {
                 propertyKeys.append(key)
                 plans[key] = PropertyPlan(
                     path: RemoteKeyPath.key(M.keyCase.remoteKey(for: key)), transformer: nil, isUncodable: false,
-                    ordinal: plans.count)
+                    ordinal: plans.count, polymorphism: M.polymorphism[key])
             }
         }
     }

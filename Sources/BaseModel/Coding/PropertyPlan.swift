@@ -11,13 +11,19 @@ final class PropertyPlan: Sendable {
     /// encoder uses to see a key written twice without hashing it; `nil` for a key the schema
     /// does not know.
     let ordinal: Int?
+    /// How the property's models are chosen by a tag in the input, if they are.
+    let polymorphism: Polymorphism?
 
-    init(path: RemoteKeyPath, transformer: ModelTransformer?, isUncodable: Bool, ordinal: Int? = nil) {
+    init(
+        path: RemoteKeyPath, transformer: ModelTransformer?, isUncodable: Bool, ordinal: Int? = nil,
+        polymorphism: Polymorphism? = nil
+    ) {
         self.path = path
         self.singleKey = path.alternatives.count == 1 && path.primary.count == 1 ? path.primary[0].key : nil
         self.encodedKey = path.primary.count == 1 ? path.primary[0].key : nil
         self.transformer = transformer
         self.isUncodable = isUncodable
         self.ordinal = ordinal
+        self.polymorphism = polymorphism
     }
 }

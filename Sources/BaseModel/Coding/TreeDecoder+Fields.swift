@@ -43,7 +43,9 @@ extension TreeDecoder {
             value = nil
             return
         }
-        if plan.transformer == nil, state.graph == nil, case .model(let schema) = state.kind(of: T.self), let direct = schema.direct {
+        if plan.transformer == nil, plan.polymorphism == nil, state.graph == nil, case .model(let schema) = state.kind(of: T.self),
+            let direct = schema.direct
+        {
             // Read in place into the value it has, or into the type's own defaults.
             var model = try value ?? direct.make(T.self, defaultsOnly: ())
             try owner.readModel(into: &model, from: input, component: component, schema: schema, direct: direct)
@@ -78,6 +80,13 @@ extension TreeDecoder {
     private func read<T: Decodable>(
         _ value: inout T, from input: DecoderInput, component: ModelPath.Component, plan: PropertyPlan
     ) throws {
+        if let polymorphism = plan.polymorphism {
+            // A dropped value keeps the one the property has.
+            if let decoded = try decodePolymorphic(T.self, from: input, component: component, polymorphism: polymorphism, remotePath: plan.path) {
+                value = decoded
+            }
+            return
+        }
         if let transformer = plan.transformer {
             let original = state.value(of: input)
             let transformed: ModelValue

@@ -160,7 +160,7 @@ extension TreeDecoder {
         return resolution
     }
 
-    private func defaultResolution(
+    func defaultResolution(
         for name: String, plan: PropertyPlan?, expected: String, optional: Bool, noting: Bool
     ) throws -> Resolution {
         guard let plan else {
@@ -220,6 +220,15 @@ extension TreeDecoder {
     func decode<T: Decodable>(_ type: T.Type, forProperty name: String) throws -> T {
         switch try resolve(name, expected: "\(T.self)", optional: false) {
         case .found(let value, let owner, let component):
+            if schema?.hasPolymorphism == true, case let plan = plan(for: name), let polymorphism = plan.polymorphism {
+                if let decoded = try decodePolymorphicProperty(
+                    type, name: name, plan: plan, polymorphism: polymorphism, from: value, owner: owner, component: component,
+                    optional: false)
+                {
+                    return decoded
+                }
+                throw ModelError(.missingValue(expected: "\(T.self)"), path: path(appending: .key(name)))
+            }
             return try owner.decodeChild(type, from: value, component: component, defaultsFrom: (self, name))
         case .fromDefaults(let value, let component):
             return try decodeDefault(type, from: value, component: component)
@@ -237,6 +246,11 @@ extension TreeDecoder {
                 let position = path(appending: .key(name))
                 graph.backReferences.append((TypedTree.keyPath(for: path), name, target, position))
                 return nil
+            }
+            if schema?.hasPolymorphism == true, case let plan = plan(for: name), let polymorphism = plan.polymorphism {
+                return try decodePolymorphicProperty(
+                    type, name: name, plan: plan, polymorphism: polymorphism, from: value, owner: owner, component: component,
+                    optional: true)
             }
             return try owner.decodeChild(type, from: value, component: component, defaultsFrom: (self, name))
         case .fromDefaults(let value, let component):

@@ -267,6 +267,9 @@ final class TreeEncoder: Encoder, PathLinked {
     func encode<T: Encodable>(_ value: T, plan: PropertyPlan) throws {
         if plan.isUncodable { return }
         let component = ModelPath.Component.key(plan.encodedKey ?? plan.path.primary.map(\.key).joined(separator: "."))
+        if let polymorphism = plan.polymorphism {
+            return try putMapped(try polymorphicTree(value, component: component, polymorphism: polymorphism), plan: plan)
+        }
         if plan.transformer != nil {
             return try putMapped(try boxedTree(value, component: component), plan: plan)
         }

@@ -32,7 +32,7 @@ import Foundation
 /// overrides them, adding its own entries to `super`'s.
 ///
 /// ## Topics
-/// - Mapping: ``keyPaths``, ``keyCase``, ``transformers``, ``uncodableKeys``, ``coercion``
+/// - Mapping: ``keyPaths``, ``keyCase``, ``transformers``, ``uncodableKeys``, ``coercion``, ``polymorphism``
 /// - Building: ``init(object:)``, ``instance(object:)``, ``instances(array:)``, ``make(from:)``
 /// - Representations: ``dictionaryRepresentation``, ``treeRepresentation``, ``copy()``
 ///
@@ -89,6 +89,18 @@ public protocol Model: Codable {
     /// the coders use it instead of ``keyPaths``, ``transformers`` and ``uncodableKeys`` and of
     /// encoding `init()` to find the properties. Default: `nil` (a model without the macro).
     static var declaredProperties: ModelProperties? { get }
+
+    /// The properties whose values are chosen by a tag in the payload, by property name: a
+    /// property typed with a base class (or an optional, array or dictionary of it) decodes the
+    /// subclass the tag names, and encoding writes the tag back. Default: empty.
+    ///
+    /// ```swift
+    /// static let polymorphism: [String: Polymorphism] = ["pets": .tag("type", ["dog": Dog.self])]
+    /// ```
+    ///
+    /// A `@Model` type declares it on the property instead (`@Polymorphic`), and this table is
+    /// not read for it, as ``keyPaths`` is not.
+    static var polymorphism: [String: Polymorphism] { get }
 }
 
 extension Model {
@@ -114,4 +126,6 @@ extension Model {
     public static var keepsUnknownKeys: Bool { true }
     /// No declared properties: they are found by encoding `init()`.
     public static var declaredProperties: ModelProperties? { nil }
+    /// No polymorphic properties.
+    public static var polymorphism: [String: Polymorphism] { [:] }
 }

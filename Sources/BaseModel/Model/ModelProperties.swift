@@ -34,6 +34,7 @@ public struct ModelProperties: Sendable {
         let transformer: ModelTransformer?
         /// Never read from an input and never written out; it keeps its default.
         let isUncodable: Bool
+        let polymorphism: Polymorphism?
 
         /// Describes one stored property (written by the `@Model` macro).
         ///
@@ -43,15 +44,17 @@ public struct ModelProperties: Sendable {
         ///   - isOptional: Whether the property's type is an optional.
         ///   - transformer: Its transformer (`@Transform`).
         ///   - isUncodable: Whether it is never read or written (`@Uncodable`).
+        ///   - polymorphism: How its models' types are chosen by a tag (`@Polymorphic`).
         public init(
             _ name: String, key: RemoteKeyPath? = nil, isOptional: Bool = false,
-            transformer: ModelTransformer? = nil, isUncodable: Bool = false
+            transformer: ModelTransformer? = nil, isUncodable: Bool = false, polymorphism: Polymorphism? = nil
         ) {
             self.name = name
             self.key = key
             self.isOptional = isOptional
             self.transformer = transformer
             self.isUncodable = isUncodable
+            self.polymorphism = polymorphism
         }
     }
 
