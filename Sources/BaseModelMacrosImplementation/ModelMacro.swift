@@ -20,6 +20,7 @@ package struct ModelMacro: MemberMacro, ExtensionMacro {
         }
         let members = makeMembers(of: declaration, shape: shape, attribute: node)
         ModelChecks(members: members, declaration: declaration, context: context).diagnose()
+        CodingKeysCheck(members: members, declaration: declaration, context: context).diagnose()
         return shape.isClass ? members.schemaDeclarations + members.codingDeclarations : members.schemaDeclarations
     }
 
