@@ -10,20 +10,10 @@ import SwiftSyntaxMacros
 /// synthesized `Codable`, which codes the storage `@Observable` makes. `@Model` codes the
 /// property as written (`theme`), so the case must name it: the fix-it renames the case.
 /// Types that write their own `init(from:)` or `encode(to:)` may use their keys as they like.
-struct CodingKeysCheck<Context: MacroExpansionContext> {
-    let members: ModelMembers
-    let memberBlock: MemberBlockItemListSyntax
-    let context: Context
-
-    init(members: ModelMembers, declaration: some DeclGroupSyntax, context: Context) {
-        self.members = members
-        self.memberBlock = declaration.memberBlock.members
-        self.context = context
-    }
-
-    func diagnose() {
+enum CodingKeysCheck {
+    static func diagnose(members: ModelMembers, declaration: some DeclGroupSyntax, context: some MacroExpansionContext) {
         guard !members.hasOwnCoding,
-            let keys = memberBlock.lazy.compactMap({ $0.decl.as(EnumDeclSyntax.self) }).first(where: { $0.name.text == "CodingKeys" })
+            let keys = declaration.memberBlock.members.lazy.compactMap({ $0.decl.as(EnumDeclSyntax.self) }).first(where: { $0.name.text == "CodingKeys" })
         else { return }
         let names = Set(members.properties.map(\.name))
         for member in keys.memberBlock.members {
