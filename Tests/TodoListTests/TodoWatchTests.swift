@@ -73,16 +73,8 @@ import Testing
         }
     }
 
-    /// `todolist` in the build folder that holds the test bundle.
-    static var todolist: URL? {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("todolist")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }
+    /// `todolist`, built beside the tests.
+    static let todolist = SiblingExecutable.url(named: "todolist")
 
     @Test(.enabled(if: todolist != nil, "the todolist example is not built beside the tests"))
     func theCommandPrintsTheChangesOfTheEditsOnItsInput() throws {

@@ -11,19 +11,7 @@ import Testing
 @Suite(.serialized) struct ObservableModelTests {
     typealias Settings = ObservableFixtures.Settings
 
-    /// Counts `onChange` calls (at most one per tracking).
-    private final class ChangeCount: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func add() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
-    }
 
-    private func track<T>(_ read: @escaping () -> T) -> ChangeCount {
-        let changes = ChangeCount()
-        _ = withObservationTracking(read, onChange: { changes.add() })
-        return changes
-    }
 
     private static func sample() -> Settings {
         let settings = Settings()
@@ -80,17 +68,17 @@ import Testing
         #expect(
             try profile.treeRepresentation()
                 == ["screen_name": "ada", "stats": ["followers": 3], "homepage": "https://example.com"])
-        let followers = track { profile.followers }
-        let name = track { profile.name }
+        let followers = ChangeCount.track { profile.followers }
+        let name = ChangeCount.track { profile.name }
         profile.followers += 1
         #expect(followers.value == 1 && name.value == 0)
     }
 
     @Test func settingAPropertyTellsOnlyItsObservers() {
         let settings = Settings()
-        let theme = track { settings.theme }
-        let fontSize = track { settings.fontSize }
-        let ignored = track { settings.lastOpened }
+        let theme = ChangeCount.track { settings.theme }
+        let fontSize = ChangeCount.track { settings.fontSize }
+        let ignored = ChangeCount.track { settings.lastOpened }
 
         settings.fontSize = 20
         settings.lastOpened = "a.txt"
@@ -99,7 +87,7 @@ import Testing
         #expect(theme.value == 0)
         // `@ObservationIgnored`: coded, but nobody is told.
         #expect(ignored.value == 0)
-        let scratch = track { settings.scratch }
+        let scratch = ChangeCount.track { settings.scratch }
         settings.scratch = 1
         #expect(scratch.value == 1)
     }
@@ -107,8 +95,8 @@ import Testing
     @Test func theSharedInstanceReportsItsPropertiesAndItsReplacement() throws {
         try? FileManager.default.removeItem(atPath: Settings.saveFile)
         Settings.setSharedInstance(nil)
-        let theme = track { Settings.shared.theme }
-        let fontSize = track { Settings.shared.fontSize }
+        let theme = ChangeCount.track { Settings.shared.theme }
+        let fontSize = ChangeCount.track { Settings.shared.fontSize }
 
         Settings.shared.fontSize = 16
 
@@ -120,7 +108,7 @@ import Testing
 
         // Reading the file back replaces the instance: whoever read it is told.
         try Data(#"{"theme": "dark"}"#.utf8).write(to: URL(fileURLWithPath: Settings.saveFile))
-        let reloadedTheme = track { Settings.shared.theme }
+        let reloadedTheme = ChangeCount.track { Settings.shared.theme }
         try Settings.reloadSharedInstance()
         #expect(theme.value == 1)
         #expect(reloadedTheme.value == 1)
@@ -134,8 +122,8 @@ import Testing
         #expect(try square.treeRepresentation() == ["name": "tile", "side": 4])
         let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(square)) as? [String: Any])
         #expect(Set(object.keys) == ["name", "side"])
-        let name = track { square.name }
-        let side = track { square.side }
+        let name = ChangeCount.track { square.name }
+        let side = ChangeCount.track { square.side }
         square.name = "floor"
         square.side = 5
         #expect(name.value == 1)
@@ -154,11 +142,11 @@ import Testing
         }
         let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(circle)) as? [String: Any])
         #expect(Set(object.keys) == ["name", "radius"])
-        let name = track { circle.name }
-        let radius = track { circle.radius }
+        let name = ChangeCount.track { circle.name }
+        let radius = ChangeCount.track { circle.radius }
         circle.radius = 2
         #expect(radius.value == 1 && name.value == 0)
-        let nameAgain = track { circle.name }
+        let nameAgain = ChangeCount.track { circle.name }
         circle.name = "disc"
         #expect(name.value == 1 && nameAgain.value == 1)
     }
