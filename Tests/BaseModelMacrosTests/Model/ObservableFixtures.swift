@@ -23,24 +23,24 @@ enum ObservableFixtures {
     }
 
     /// The other order of the attributes, with mapping attributes on observed properties.
-    @Observable @Model final class Profile: @unchecked Sendable {
+    @Observable @Model final class Profile {
         @Key("screen_name") var name = ""
         @Key("stats.followers") var followers = 0
         @Transform(.url) var homepage: URL?
     }
 
     /// An observable base class: its properties are observed in its subclasses too.
-    @Model @Observable class Shape: @unchecked Sendable {
+    @Model @Observable class Shape {
         var name = ""
     }
 
     /// A subclass without `@Observable`: its own properties are coded but not observed.
-    @Model final class Square: Shape, @unchecked Sendable {
+    @Model final class Square: Shape {
         var side = 0
     }
 
     /// An `@Observable` subclass of an `@Observable` model class: every property is observed.
-    @Model @Observable final class Circle: Shape, @unchecked Sendable {
+    @Model @Observable final class Circle: Shape {
         var radius = 0.0
     }
 }
