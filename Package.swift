@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "TodoList",
             dependencies: [
-                "BaseModel", "BaseModelCrypto",
+                "BaseModel", "BaseModelCrypto", "BaseModelMacros",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/TodoList",
@@ -126,6 +126,11 @@ let package = Package(
         .testTarget(
             name: "BaseModelTests",
             dependencies: ["BaseModel", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The TodoList example's models (with and without the macro) and its `watch` command.
+        .testTarget(
+            name: "TodoListTests",
+            dependencies: ["TodoList", "BaseModel"]
         ),
         .testTarget(
             name: "BaseModelCryptoTests",

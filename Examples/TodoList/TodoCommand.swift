@@ -11,7 +11,7 @@ struct TodoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todolist",
         abstract: "A to-do list kept by BaseModel for Swift.",
-        subcommands: [List.self, Add.self, Check.self, Remove.self],
+        subcommands: [List.self, Add.self, Check.self, Remove.self, Watch.self],
         defaultSubcommand: List.self
     )
 }
@@ -67,9 +67,7 @@ extension TodoCommand {
         @Argument(help: "The item's label.") var label: String
 
         func run() throws {
-            let list = try storage.open()
-            list.items.append(TodoItem(label: label))
-            try list.save()
+            try TodoEdit.add(label: label).apply(to: storage.open())
         }
     }
 
@@ -79,9 +77,7 @@ extension TodoCommand {
         @Argument(help: "The item's number, from 1.") var number: Int
 
         func run() throws {
-            let list = try storage.open()
-            list.items[try list.index(of: number)].checked.toggle()
-            try list.save()
+            try TodoEdit.check(number: number).apply(to: storage.open())
         }
     }
 
@@ -91,9 +87,39 @@ extension TodoCommand {
         @Argument(help: "The item's number, from 1.") var number: Int
 
         func run() throws {
-            let list = try storage.open()
-            list.items.remove(at: try list.index(of: number))
-            try list.save()
+            try TodoEdit.remove(number: number).apply(to: storage.open())
+        }
+    }
+
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read edits from standard input, one a line (add LABEL, check N, remove N), and print each change of the list as Observation reports it."
+        )
+        @OptionGroup var storage: StorageOptions
+
+        func run() throws {
+            _ = try storage.open()
+            Self.watch(lines: AnyIterator { readLine() }, output: { print($0) }) { message in
+                FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+            }
+        }
+
+        /// Applies each line's edit to the shared list (which saves it) while a ``TodoWatcher``
+        /// writes a line per change to `output`; a line that cannot be applied goes to `errors`
+        /// and changes nothing.
+        static func watch(
+            lines: some Sequence<String>, output: @escaping @Sendable (String) -> Void, errors: (String) -> Void
+        ) {
+            let watcher = TodoWatcher(write: output)
+            watcher.start()
+            for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                do {
+                    try TodoEdit(line: line).apply(to: TodoList.shared)
+                } catch {
+                    errors("\(error)")
+                }
+                watcher.reportChange()
+            }
         }
     }
 }

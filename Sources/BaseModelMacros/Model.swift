@@ -30,6 +30,14 @@
 /// not a protocol the macro knows is taken for a subclass of that type, which must be a `@Model`
 /// class; a base class that lists a protocol of its own first names `Model` before it.
 ///
+/// With `@Observable` (`import Observation`; either order of the two attributes), a class model
+/// is observed property by property and still codes the properties as written: every format
+/// and `JSONEncoder`/`JSONDecoder` see `theme`, never the `_theme` storage or the registrar
+/// `@Observable` adds (which synthesized `Codable` would write). An `@ObservationIgnored`
+/// property is still read and written (Observation and coding are separate choices); mark it
+/// `@Uncodable` to leave it out of files too. A subclass may be `@Observable` as well, or not
+/// (its own properties are then coded but not observed).
+///
 /// Declare the type at file scope or inside another type (an extension cannot extend a local
 /// type). With the macro the string tables `keyPaths`, `transformers` and `uncodableKeys` are
 /// not read; declare them on the properties instead.

@@ -20,6 +20,7 @@ package struct ModelMacro: MemberMacro, ExtensionMacro {
         }
         let members = makeMembers(of: declaration, shape: shape, attribute: node)
         ModelChecks(members: members, declaration: declaration, context: context).diagnose()
+        CodingKeysCheck.diagnose(members: members, declaration: declaration, context: context)
         return shape.isClass ? members.schemaDeclarations + members.codingDeclarations : members.schemaDeclarations
     }
 

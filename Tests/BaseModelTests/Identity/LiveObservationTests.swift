@@ -7,25 +7,11 @@ import Testing
 /// tracked, and a merge or an update tells its observers when that property changed.
 @Suite("Live instances are observable per property")
 struct LiveObservationTests {
-    /// Counts the `onChange` calls of one tracking (`onChange` runs at most once per tracking).
-    private final class ChangeCount: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func add() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
-    }
-
-    private func track<T>(_ read: @escaping () -> T) -> ChangeCount {
-        let changes = ChangeCount()
-        _ = withObservationTracking(read, onChange: { changes.add() })
-        return changes
-    }
-
     @Test func aMergeNotifiesTheObserversOfThePropertyItChanged() throws {
         let map = IdentityMap()
         let user = try Player.live(object: ["player_id": 7, "name": "Ada", "score": 1], in: map)
-        let nameReader = track { user.name }
-        let scoreReader = track { user.score }
+        let nameReader = ChangeCount.track { user.name }
+        let scoreReader = ChangeCount.track { user.score }
 
         _ = try Player.live(object: ["player_id": 7, "score": 2], in: map)
 
@@ -36,9 +22,9 @@ struct LiveObservationTests {
 
     @Test func anUpdateNotifiesTheChangedPropertyAndTheWholeValue() throws {
         let user = try Player.live(object: ["player_id": 8, "name": "Ada"], in: IdentityMap())
-        let nameReader = track { user.name }
-        let scoreReader = track { user.score }
-        let valueReader = track { user.value }
+        let nameReader = ChangeCount.track { user.name }
+        let scoreReader = ChangeCount.track { user.score }
+        let valueReader = ChangeCount.track { user.value }
 
         user.update { $0.name = "Ada L." }
 
@@ -50,7 +36,7 @@ struct LiveObservationTests {
     @Test func aMergeThatChangesNothingNotifiesNoPropertyObserver() throws {
         let map = IdentityMap()
         let user = try Player.live(object: ["player_id": 9, "name": "Ada"], in: map)
-        let nameReader = track { user.name }
+        let nameReader = ChangeCount.track { user.name }
 
         _ = try Player.live(object: ["player_id": 9, "name": "Ada"], in: map)
 
@@ -59,7 +45,7 @@ struct LiveObservationTests {
 
     @Test func aDetachedInstanceNotifiesOnUpdate() throws {
         let user = Live(Player(id: 3, name: "Grace", score: 0))
-        let scoreReader = track { user.score }
+        let scoreReader = ChangeCount.track { user.score }
 
         user.update { $0.score += 5 }
 
@@ -70,8 +56,8 @@ struct LiveObservationTests {
     @Test func aPropertyOfAModelTypeThatIsNotEquatableCountsAsChangedOnEveryChange() throws {
         let map = IdentityMap()
         let game = try FDGame.live(object: ["id": "g1", "GameTitle": "Pong", "players": [["player_id": 1]]], in: map)
-        let playersReader = track { game.players.count }
-        let ratingReader = track { game.rating }
+        let playersReader = ChangeCount.track { game.players.count }
+        let ratingReader = ChangeCount.track { game.rating }
 
         game.update { $0.name = "Pong II" }
 

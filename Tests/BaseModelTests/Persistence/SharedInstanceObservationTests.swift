@@ -28,27 +28,13 @@ struct ObservedSettings: SharedModel {
 }
 
 @Suite(.serialized) struct SharedInstanceObservationTests {
-    /// Counts `onChange` calls (at most one per tracking).
-    private final class ChangeCount: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func add() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
-    }
-
-    private func track<T>(_ read: @escaping () -> T) -> ChangeCount {
-        let changes = ChangeCount()
-        _ = withObservationTracking(read, onChange: { changes.add() })
-        return changes
-    }
-
     init() throws {
         try FileManager.default.createDirectory(at: SharedFixtureFiles.root, withIntermediateDirectories: true)
     }
 
     @Test func replacingTheSharedInstanceTellsItsReaders() {
         ObservedCounter.setSharedInstance(nil)
-        let reader = track { ObservedCounter.shared.label }
+        let reader = ChangeCount.track { ObservedCounter.shared.label }
         #expect(reader.value == 0)
 
         ObservedCounter.setSharedInstance(ObservedCounter())
@@ -58,8 +44,8 @@ struct ObservedSettings: SharedModel {
 
     @Test func anObservableClassModelReportsItsPropertiesThroughTheSharedInstance() throws {
         ObservedCounter.setSharedInstance(nil)
-        let countReader = track { ObservedCounter.shared.count }
-        let labelReader = track { ObservedCounter.shared.label }
+        let countReader = ChangeCount.track { ObservedCounter.shared.count }
+        let labelReader = ChangeCount.track { ObservedCounter.shared.label }
 
         ObservedCounter.shared.count += 1
 
@@ -73,7 +59,7 @@ struct ObservedSettings: SharedModel {
     }
 
     @Test func savingAStructModelTellsTheReadersOfTheOldInstance() throws {
-        let reader = track { ObservedSettings.shared.theme }
+        let reader = ChangeCount.track { ObservedSettings.shared.theme }
         var settings = ObservedSettings.shared
         settings.theme = "dark"
 

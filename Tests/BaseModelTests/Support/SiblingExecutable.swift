@@ -4,7 +4,8 @@ import Foundation
 /// of the package into the same folder as the test bundle).
 ///
 /// This file is compiled into the core tests and, through symbolic links, into the SQLite and
-/// PostgreSQL tests, which launch `byte-stability-child`, `store-crash-child` and `postgres-child`.
+/// PostgreSQL tests, which launch `byte-stability-child`, `store-crash-child` and `postgres-child`,
+/// and into the TodoList tests, which launch `todolist`.
 enum SiblingExecutable {
     /// The URL of the executable called `name`, or `nil` when it has not been built.
     static func url(named name: String) -> URL? {

@@ -1,24 +1,13 @@
-import BaseModelCrypto
+import BaseModelMacros
 import Foundation
-import Synchronization
-
-/// One entry of the list: BaseModel's TodoItem, built from a bare string as `setWithString:` did.
-struct TodoItem: Model, Equatable {
-    var label = ""
-    var checked = false
-
-    static func make(from value: ModelValue) -> TodoItem? {
-        guard case .string(let label) = value else { return nil }
-        return TodoItem(label: label)
-    }
-}
+import Observation
 
 /// The list: a shared instance seeded from the bundled `TodoList.plist` (a bare array of four
-/// strings, as in BaseModel's BasicTodoList) and saved after every change.
-final class TodoList: SharedModel, @unchecked Sendable {
+/// strings, as in BaseModel's BasicTodoList) and saved after every change. `@Observable`: code
+/// that reads `items` inside `withObservationTracking` (or a SwiftUI view) is told when it
+/// changes, and the file still holds `items`, never `@Observable`'s `_items` storage.
+@Model @Observable final class TodoList: SharedModel, @unchecked Sendable {
     var items: [TodoItem] = []
-
-    required init() {}
 
     /// The resource is a bare array: build the list from it, as `setWithArray:` did.
     static func make(from value: ModelValue) throws -> TodoList? {
@@ -34,9 +23,4 @@ final class TodoList: SharedModel, @unchecked Sendable {
     static var saveFile: String { "TodoList.plist" }
 
     static var saveFormat: ModelFormat { TodoSettings.format.withLock { $0 } }
-}
-
-/// The save format chosen on the command line.
-enum TodoSettings {
-    static let format = Mutex<ModelFormat>(.keyedArchive)
 }
