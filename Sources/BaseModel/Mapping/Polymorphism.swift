@@ -1,5 +1,8 @@
 import OrderedCollections
 
+// `Polymorphism` is `@unchecked Sendable`: the metatypes it holds carry no mutable state (model types need not be declared
+// `SendableMetatype`), and the hook is `@Sendable`.
+
 /// Which concrete model type a property's value is, read from the payload itself: a property
 /// typed with a base class (`Animal`, `[Animal]`, `Animal?`, `[String: Animal]`) decodes the
 /// subclass the payload names, and encoding writes the name back in the same place.
@@ -26,8 +29,6 @@ import OrderedCollections
 /// naming the path and the tag. Array elements, optionals and dictionary values are handled at
 /// any depth, and an enum whose cases carry the models (``ModelCases``) can stand for the base
 /// class. A property with a polymorphism takes no transformer.
-// Unchecked: the metatypes it holds carry no mutable state (model types need not be declared
-// `SendableMetatype`), and the hook is `@Sendable`.
 public struct Polymorphism: @unchecked Sendable {
     /// What a `choosing` hook decides about one object.
     public enum Choice: @unchecked Sendable {
