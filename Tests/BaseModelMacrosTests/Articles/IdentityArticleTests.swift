@@ -37,7 +37,7 @@ enum IdentityArticle {
         let cachesURL = FileManager.default.temporaryDirectory.appendingPathComponent("IdentityArticle-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cachesURL) }
         let ada = try User.live(object: ["id": 7, "name": "Ada", "followers": 12], in: IdentityMap())
-        let store = try DirectoryStore(directory: cachesURL, format: .binaryPropertyList)
+        let store = try ModelStores.directory(cachesURL, format: .binaryPropertyList)
         try await store.save(ada.value)
         let map = IdentityMap(store: store)               // consulted before a new instance is made
         let revived = try User.live(object: ["id": 7, "followers": 13], in: map)   // name from the file

@@ -63,6 +63,22 @@ enum MappingArticle {
 
     @Model class Animal { var name = "" }
     @Model final class Dog: Animal { var breed = "" }
+    @Model final class Cat: Animal { var lives = 9 }
+
+    @Model struct Zoo {
+        @Polymorphic(.tag("type", ["dog": Dog.self, "cat": Cat.self])) var animals: [Animal] = []
+        @Polymorphic(.external(["dog": Dog.self], fallback: Animal.self)) var star: Animal?
+        @Polymorphic(.adjacent(tag: "kind", content: "data", ["cat": Cat.self])) var lead = Animal()
+    }
+
+    struct Shelter: Model {
+        var kennel: [Animal] = []
+        static let polymorphism: [String: Polymorphism] = [
+            "kennel": .tag("type", ["dog": Dog.self, "cat": Cat.self]) { object, path in
+                object["deleted"] == true ? .drop : .unknown
+            },
+        ]
+    }
 }
 
 @Suite("Article: Mapping") struct MappingArticleTests {
@@ -139,5 +155,25 @@ enum MappingArticle {
         dog.breed = "lab"
         let again = try MappingArticle.Dog(data: dog.data(format: .json))
         #expect(again.name == "Rex" && again.breed == "lab")
+    }
+
+    @Test func polymorphicPayloads() throws {
+        typealias Zoo = MappingArticle.Zoo
+        typealias Dog = MappingArticle.Dog
+        typealias Cat = MappingArticle.Cat
+        let zoo = try Zoo(object: ["animals": [["type": "dog", "name": "Rex", "breed": "lab"], ["type": "cat", "name": "Tom"]]])
+        let rex = zoo.animals[0] as? Dog                                    // a Dog, breed "lab"
+        let saved = try zoo.data(format: .keyedArchive)                     // the tags are written back
+        #expect(rex?.breed == "lab" && zoo.animals[1] is Cat)
+        let again = try Zoo(data: saved)
+        #expect((again.animals[0] as? Dog)?.name == "Rex" && again.animals[1] is Cat)
+        let tree = try zoo.treeRepresentation()
+        #expect(tree["animals"]?[1]?["type"] == "cat")
+
+        let shelter = try MappingArticle.Shelter(object: ["kennel": [
+            ["type": "dog", "name": "Rex"], ["type": "cat", "name": "Tom", "deleted": true],
+        ]])
+        #expect(shelter.kennel.count == 1 && shelter.kennel[0] is Dog)
+        #expect(throws: ModelError.self) { try Zoo(object: ["animals": [["type": "cow"]]]) }
     }
 }

@@ -17,13 +17,21 @@ enum SharedInstancesArticle {
         static var resourceBundle: Bundle { .main }      // where TodoList.plist, the seed, lives
     }
 
+    @Model @Observable final class Settings: SharedModel {
+        var theme = "light"
+        var fontSize = 12
+        @ObservationIgnored var lastOpened = ""          // saved, but no observer is told
+        @Uncodable var draft = ""                        // observed, never saved
+        static var saveFormat: ModelFormat { .json }
+    }
+
     enum Versioned {
         @Model final class TodoList: SharedModel {
             var title = ""                                               // version 1 called it "name"
             var items: [TodoItem] = []
             static var schemaVersion: Int { 2 }                          // default 1
             static var migrations: [Int: [ModelMigration]] {
-                [1: [.rename("name", to: "title")]]                      // steps from version 1 to 2
+                [1: [.move("name", to: "title")]]                        // steps from version 1 to 2
             }
         }
     }
@@ -72,6 +80,28 @@ enum SharedInstancesArticle {
             }
             TodoList.setSharedInstance(TodoList())
             #expect(replaced.value)
+        }
+    }
+
+    @Test func anObservableClassModel() throws {
+        typealias Settings = SharedInstancesArticle.Settings
+        try Self.inTemporaryFolder { folder in
+            Settings.setSharedInstance(nil)
+            defer { Settings.setSharedInstance(nil) }
+            let themeChanged = Locked(false)
+            let fontSizeChanged = Locked(false)
+            withObservationTracking {
+                _ = Settings.shared.theme
+            } onChange: {
+                print("the theme will change")
+                themeChanged.value = true
+            }
+            withObservationTracking { _ = Settings.shared.fontSize } onChange: { fontSizeChanged.value = true }
+            Settings.shared.fontSize = 14                        // tells fontSize's readers only
+            try Settings.shared.save()                           // {"theme":"light","fontSize":14,"lastOpened":""}
+            #expect(fontSizeChanged.value && !themeChanged.value)
+            let saved = try String(decoding: Data(contentsOf: folder.appendingPathComponent(Settings.saveFile)), as: UTF8.self)
+            #expect(saved == #"{"theme":"light","fontSize":14,"lastOpened":""}"#)
         }
     }
 
