@@ -1,7 +1,7 @@
 import BaseModel
 
-/// What went wrong opening encrypted bytes, as ``BaseModel/ModelError/reason`` carries it
-/// (`.other(domain: "crypto", …)`): read it as ``BaseModel/ModelError/cryptoError``.
+/// What went wrong opening encrypted bytes, as `ModelError.reason` carries it
+/// (`.other(domain: "crypto", …)`): read it as `ModelError.cryptoError`.
 ///
 /// ```swift
 /// do { _ = try Diary(data: sealed) }
@@ -16,11 +16,11 @@ public enum CryptoError: String, Sendable, Hashable {
     /// The bytes are encrypted and no password or key was available.
     case passwordRequired
 
-    /// The domain of ``BaseModel/ModelError/Reason/other(domain:code:message:)`` for crypto errors.
+    /// The domain of `ModelError.Reason.other(domain:code:message:)` for crypto errors.
     static let domain = "crypto"
 }
 
-/// The reasons the crypto codecs throw; users read them as ``BaseModel/ModelError/cryptoError``.
+/// The reasons the crypto codecs throw; users read them as `ModelError.cryptoError`.
 extension ModelError.Reason {
     /// The encrypted bytes were altered or damaged after they were written (the key was right).
     static var authenticationFailed: Self {

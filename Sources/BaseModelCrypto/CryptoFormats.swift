@@ -11,12 +11,12 @@ import Crypto
 public enum CryptoFormats {
     /// Registers the CryptoCoding codec (`crypto`) and the envelope codec (`encrypted`) in
     /// `formats`, so files in them are detected on load and can be written, and
-    /// the keychain storage for ``BaseModel/ModelFormat/keychain`` shared instances.
+    /// the keychain storage for `ModelFormat.keychain` shared instances.
     ///
     /// - Parameters:
     ///   - passwords: asked when the file's type is not a registered ``EncryptedModel``; `nil`
     ///     (the default) asks nothing else.
-    ///   - inner: the format sealed inside new envelopes (default ``ModelFormat/keyedArchive``).
+    ///   - inner: the format sealed inside new envelopes (default `ModelFormat.keyedArchive`).
     ///   - formats: the registry to add the codecs to.
     public static func register(
         passwords: PasswordProvider? = nil, inner: ModelFormat = .keyedArchive, in formats: FormatRegistry = .shared
@@ -47,10 +47,10 @@ public enum CryptoFormats {
     ///
     /// - Parameters:
     ///   - passwords: asked with the label (the root's type name); default: the
-    ///     ``EncryptedModel`` types of ``BaseModel/ModelRegistry/shared``.
+    ///     ``EncryptedModel`` types of `ModelRegistry.shared`.
     ///   - inner: the format of the sealed bytes in new files; default
-    ///     ``BaseModel/ModelFormat/keyedArchive``.
-    ///   - formats: where the inner codec is found; default ``BaseModel/FormatRegistry/shared``.
+    ///     `ModelFormat.keyedArchive`.
+    ///   - formats: where the inner codec is found; default `FormatRegistry.shared`.
     public static func envelope(
         passwords: PasswordProvider = .modelTypes(), inner: ModelFormat = .keyedArchive,
         formats: FormatRegistry = .shared
@@ -69,8 +69,8 @@ public enum CryptoFormats {
     /// - Parameters:
     ///   - key: the key.
     ///   - inner: the format of the sealed bytes in new files; default
-    ///     ``BaseModel/ModelFormat/keyedArchive``.
-    ///   - formats: where the inner codec is found; default ``BaseModel/FormatRegistry/shared``.
+    ///     `ModelFormat.keyedArchive`.
+    ///   - formats: where the inner codec is found; default `FormatRegistry.shared`.
     public static func envelope(
         key: SymmetricKey, inner: ModelFormat = .keyedArchive, formats: FormatRegistry = .shared
     ) -> any FormatCodec {

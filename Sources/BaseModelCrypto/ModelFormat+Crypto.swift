@@ -8,7 +8,7 @@ extension ModelFormat {
     /// sealed. The format for new encrypted files. Extension `sealed`.
     public static let encrypted = ModelFormat(rawValue: "encrypted")
 
-    /// The keychain: ``SharedModel/save(overwriting:)`` stores one secret item per codable property in a
+    /// The keychain: `SharedModel.save(overwriting:)` stores one secret item per codable property in a
     /// ``SecureStore`` (the Security framework's keychain on Apple platforms, an encrypted file
     /// vault on Linux). It has no file form.
     public static let keychain = ModelFormat(rawValue: "keychain")

@@ -12,7 +12,7 @@
 /// Encoding writes the first path. Two properties of a type written at one path fail to compile.
 ///
 /// - Parameters:
-///   - path: The remote key path (see ``BaseModel/RemoteKeyPath``).
+///   - path: The remote key path (see `RemoteKeyPath`).
 ///   - fallbacks: Paths tried in order when `path` is missing from the input.
 @attached(peer)
 public macro Key(_ path: RemoteKeyPath, _ fallbacks: RemoteKeyPath...) =

@@ -1,4 +1,4 @@
-/// Makes a struct or a class a ``BaseModel/Model`` whose mapping the compiler checks.
+/// Makes a struct or a class a `Model` whose mapping the compiler checks.
 ///
 /// ```swift
 /// @Model struct Game {
@@ -17,9 +17,9 @@
 /// class, `required`), `CodingKeys`, `init(from:)` and `encode(to:)` with the synthesized
 /// semantics (so `JSONDecoder` still works; a subclass calls `super` with the same decoder and
 /// encoder; `@Uncodable` properties are left out), and the schema as static data
-/// (``BaseModel/Model/declaredProperties``): every stored property in declaration order, a `nil`
+/// (`Model.declaredProperties`): every stored property in declaration order, a `nil`
 /// optional included, with its remote key path, transformer and optionality. The engine reads
-/// and writes the fields of such a type directly (``BaseModel/GeneratedCoding``), without
+/// and writes the fields of such a type directly (`GeneratedCoding`), without
 /// `Decoder`/`Encoder` containers, unless the type declares its own `init(from:)` or
 /// `encode(to:)`.
 ///

@@ -8,10 +8,10 @@
 /// @Polymorphic(.adjacent(tag: "kind", content: "data", ["dog": Dog.self])) var lead = Animal()
 /// ```
 ///
-/// The same as an entry of ``BaseModel/Model/polymorphism`` for a model without the macro.
+/// The same as an entry of `Model.polymorphism` for a model without the macro.
 ///
 /// - Parameter polymorphism: Where the tag is and which type each tag names (see
-///   ``BaseModel/Polymorphism``); unknown tags throw a ``BaseModel/ModelError`` unless it
+///   `Polymorphism`); unknown tags throw a `ModelError` unless it
 ///   declares a fallback.
 @attached(peer)
 public macro Polymorphic(_ polymorphism: Polymorphism) =

@@ -10,7 +10,7 @@
 /// for numbers …), for any other when `as:` gives the type its values decode to.
 ///
 /// - Parameters:
-///   - transformer: The transformer (see ``BaseModel/ModelTransformer``).
+///   - transformer: The transformer (see `ModelTransformer`).
 ///   - valueType: The Swift type the transformer's values decode to, for a transformer that is
 ///     not built in.
 @attached(peer)

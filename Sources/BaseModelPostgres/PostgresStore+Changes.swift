@@ -24,12 +24,12 @@ extension PostgresStore {
 
     /// Keeps the live instances of `type` in `map` in step with the database: when any process
     /// saves a model that has a live instance in `map`, the stored model is fetched and replaces
-    /// its value (``IdentityMap/insert(_:)``), which the map's change streams announce. On a
+    /// its value (`IdentityMap.insert(_:)`), which the map's change streams announce. On a
     /// resync every live instance of `type` is fetched again. Deletions leave live instances
     /// as they are. Models with no live instance are not fetched.
     ///
     /// Cost: one `fetch` (a round trip) per change to a live instance, on the attaching task's
-    /// executor; a value the map announces is the whole stored model (``IdentityMap/insert(_:)``
+    /// executor; a value the map announces is the whole stored model (`IdentityMap.insert(_:)`
     /// replaces, it does not merge), so a live instance's changes not yet saved are replaced by
     /// another process's save. A change made by this store comes back too, and refetches the
     /// same value.

@@ -5,7 +5,7 @@ extension PostgresStore {
     /// Saves `models` in one transaction: every process sees all of them or none, and one
     /// conflict or failure writes none. Each saved row notifies the change feed on commit.
     ///
-    /// - Throws: ``ModelError`` when a model cannot be encoded (before anything is written), a
+    /// - Throws: `ModelError` when a model cannot be encoded (before anything is written), a
     ///   row changed since this store read it (``isConflict(_:)``), or the write fails (the
     ///   transaction is rolled back).
     public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
@@ -15,7 +15,7 @@ extension PostgresStore {
 
     /// The model of `type` stored under `id`, or `nil`.
     ///
-    /// - Throws: ``ModelError`` when the row cannot be read or no longer decodes as `type`.
+    /// - Throws: `ModelError` when the row cannot be read or no longer decodes as `type`.
     package func fetchStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> M? {
         try await fetchWithVersion(M.self, key: RowKey(type: M.typeName, id: id.modelIdentifier))?.0
     }
@@ -26,7 +26,7 @@ extension PostgresStore {
     /// thread (never call it on a NIO event loop; app code in async contexts should call
     /// ``fetch(_:id:)``). Concurrent calls queue on that one connection.
     ///
-    /// - Throws: ``ModelError`` as ``fetch(_:id:)``, and when called on an event loop.
+    /// - Throws: `ModelError` as ``fetch(_:id:)``, and when called on an event loop.
     public func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
         let key = RowKey(type: M.typeName, id: id.modelIdentifier)
         let query: PostgresQuery =
@@ -42,9 +42,9 @@ extension PostgresStore {
     }
 
     /// Every stored model of `type`, ordered by identifier. A row that does not decode is
-    /// reported in ``StoreFetchResult/failures`` as `"<typeName>-<id>"`; the others are returned.
+    /// reported in `StoreFetchResult.failures` as `"<typeName>-<id>"`; the others are returned.
     ///
-    /// - Throws: ``ModelError`` only when the table cannot be read.
+    /// - Throws: `ModelError` only when the table cannot be read.
     public func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
         let typeName = M.typeName
         return try await fetchRows(M.self, action: "fetch every \(typeName)") {
@@ -55,7 +55,7 @@ extension PostgresStore {
     /// Removes the row of `type` stored under `id`; the change feed reports it.
     ///
     /// - Returns: Whether there was one.
-    /// - Throws: ``ModelError`` when the database cannot be written.
+    /// - Throws: `ModelError` when the database cannot be written.
     @discardableResult
     public func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         let key = RowKey(type: M.typeName, id: id.modelIdentifier)
@@ -71,7 +71,7 @@ extension PostgresStore {
     /// Removes every row of `type`; the change feed reports each.
     ///
     /// - Returns: How many were removed.
-    /// - Throws: ``ModelError`` when the database cannot be written.
+    /// - Throws: `ModelError` when the database cannot be written.
     @discardableResult
     public func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
         let typeName = M.typeName
@@ -84,7 +84,7 @@ extension PostgresStore {
 
     /// Whether a row of `type` is stored under `id`.
     ///
-    /// - Throws: ``ModelError`` when the database cannot be read.
+    /// - Throws: `ModelError` when the database cannot be read.
     package func containsStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         let key = RowKey(type: M.typeName, id: id.modelIdentifier)
         return try await Self.database("look up \(key.type) \(id)") {

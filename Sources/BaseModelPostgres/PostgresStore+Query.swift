@@ -16,7 +16,7 @@ extension PostgresStore {
     /// let ada = try await store.fetchAll(User.self, where: ["screen_name": "ada"])
     /// ```
     ///
-    /// - Throws: ``ModelError`` when `fields` is not JSON (`invalidValue`) or the table cannot be
+    /// - Throws: `ModelError` when `fields` is not JSON (`invalidValue`) or the table cannot be
     ///   read; rows that do not decode are failures in the result.
     public func fetchAll<M: IdentifiedModel>(
         _ type: M.Type, where fields: [String: any Sendable]

@@ -19,7 +19,7 @@ extension PostgresStore {
     ///
     /// - Returns: The model as saved, or `nil` when nothing is stored under `id` (nothing is
     ///   written then).
-    /// - Throws: ``ModelError`` when the row cannot be read or decoded, `change` altered the
+    /// - Throws: `ModelError` when the row cannot be read or decoded, `change` altered the
     ///   identifier (`invalidValue`), the write fails, or other writers won all `attempts`
     ///   (a conflict: ``isConflict(_:)``).
     @discardableResult

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 
-/// A ``ModelStore`` in a PostgreSQL database, through vapor/postgres-nio: the same contract as the
+/// A `ModelStore` in a PostgreSQL database, through vapor/postgres-nio: the same contract as the
 /// SQLite store, shared by every process that opens the database, with optimistic concurrency
 /// and a change feed that keeps identity maps in step across processes.
 ///
@@ -34,16 +34,28 @@ import PostgresNIO
 /// version it read itself and reapplies the change to the newer model on a conflict.
 ///
 /// Saved-data rules: a row that does not decode counts as not read, so the version check keeps
-/// any save from replacing it; a row of an older ``Model/schemaVersion`` is migrated on fetch
+/// any save from replacing it; a row of an older `Model.schemaVersion` is migrated on fetch
 /// and the next save writes the current version (`$schemaVersion` in the body); a row of a
-/// newer version is read, and a save of it throws ``ModelError/Reason/newerVersion(found:known:)``
+/// newer version is read, and a save of it throws `ModelError.Reason.newerVersion(found:known:)`
 /// unless the policy is ``ConflictPolicy/overwrite``.
 ///
 /// ## Topics
-/// - Opening: ``init(url:format:onConflict:context:)``, ``close()``
-/// - Queries: ``fetchAll(_:where:)``
-/// - Conflicts: ``ConflictPolicy``, ``isConflict(_:)``, ``update(_:id:attempts:_:)``
-/// - The feed: ``changes(of:)``, ``attach(_:for:)``
+///
+/// ### Opening and closing
+/// - ``init(url:format:onConflict:context:)``
+/// - ``close()``
+///
+/// ### Queries
+/// - ``fetchAll(_:where:)``
+///
+/// ### Conflicts
+/// - ``ConflictPolicy``
+/// - ``isConflict(_:)``
+/// - ``update(_:id:attempts:_:)``
+///
+/// ### The change feed
+/// - ``changes(of:)``
+/// - ``attach(_:for:)``
 public final class PostgresStore: ModelStore, StoreShortcuts {
     /// What a save does when the row changed since this store read it.
     public enum ConflictPolicy: Sendable, Hashable {
@@ -65,7 +77,7 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
     /// The version of each row this store last read or wrote.
     let versions = Locked<[RowKey: Int64]>([:])
     /// Rows last read at a schema version above their model's: a save of them is refused
-    /// (``ModelError/Reason/newerVersion(found:known:)``) unless the policy is ``ConflictPolicy/overwrite``.
+    /// (`ModelError.Reason.newerVersion(found:known:)`) unless the policy is ``ConflictPolicy/overwrite``.
     let newerRows = Locked<[RowKey: Int]>([:])
     private let codec: any FormatCodec
     private let context: ModelContext
@@ -200,7 +212,7 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
     /// that connection one at a time. A connection lost since the last call (the server
     /// restarted, the connection dropped) is replaced and the query run once more.
     ///
-    /// - Throws: ``ModelError`` when called on a NIO event loop (it would deadlock), when no
+    /// - Throws: `ModelError` when called on a NIO event loop (it would deadlock), when no
     ///   connection can be made, or when the query fails.
     func blockingQuery(_ query: PostgresQuery, action: String) throws(ModelError) -> [PostgresRow] {
         guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
@@ -270,7 +282,7 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
         return model
     }
 
-    /// Runs database calls, turning their errors into ``ModelError`` (a ``ModelError`` thrown
+    /// Runs database calls, turning their errors into `ModelError` (a `ModelError` thrown
     /// inside, such as a conflict, passes through).
     static func database<T>(_ action: String, _ body: () async throws -> T) async throws(ModelError) -> T {
         do {

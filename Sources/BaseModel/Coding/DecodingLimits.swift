@@ -36,7 +36,7 @@ public struct DecodingLimits: Sendable, Hashable {
     /// (the default): 16 MiB plus two per byte of input.
     package var maximumStringBytes: Int?
 
-    /// Creates limits; the defaults are those of ``standard``.
+    /// Creates limits; the defaults are those described above.
     ///
     /// - Parameters:
     ///   - maximumDepth: how deep containers may nest (a model holding its children in an array

@@ -28,12 +28,10 @@
 /// dictionary (HRCoder never writes such a path: every object is named by its first occurrence),
 /// so aliases cannot chain or loop.
 ///
-/// ## Topics
-///
-/// - ``classKey``, ``aliasKey``, ``rootKeyPath``: the reserved names.
-/// - ``isAlias(_:)``, ``resolve(_:in:)``, ``keyPath(for:)``: aliases and the paths they name.
-/// - ``validate(_:format:)``, ``maximumDepth``: the checks every typed tree passes on read and
-///   write.
+/// The reserved names are ``classKey``, ``aliasKey`` and ``rootKeyPath``; ``isAlias(_:)``,
+/// ``resolve(_:in:)`` and ``keyPath(for:)`` handle aliases and the paths they name; and
+/// ``validate(_:format:)`` and ``maximumDepth`` are the checks every typed tree passes on read and
+/// write.
 package enum TypedTree {
     /// `$class`: the registered type name of a typed object (HRCoder's `+classNameKey`).
     package static let classKey = "$class"

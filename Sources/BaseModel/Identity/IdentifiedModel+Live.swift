@@ -1,6 +1,6 @@
 extension IdentifiedModel {
     /// The live instance for the model in `object`, created or merged in `map` — the identity
-    /// variant of ``Model/instance(object:)`` (see ``IdentityMap/instance(_:object:)``).
+    /// variant of ``Model/instance(object:context:)``.
     ///
     /// ```swift
     /// let game = try Game.live(object: ["game_id": "93", "GameTitle": "Okami"])

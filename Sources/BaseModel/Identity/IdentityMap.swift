@@ -27,10 +27,17 @@ import Foundation
 /// released, on the task that merged.
 ///
 /// ## Topics
-/// - Creating and merging: ``IdentifiedModel/live(object:in:)``, ``insert(_:)``
-/// - Looking up: ``existing(_:id:)``, ``existingInstances(_:)``
-/// - Watching: ``changes(of:)``, ``Live/changes``
-/// - Persistence: ``init(store:)``
+///
+/// ### Creating and merging
+/// - ``init(store:)``
+/// - ``insert(_:)``
+///
+/// ### Looking up
+/// - ``existing(_:id:)``
+/// - ``existingInstances(_:)``
+///
+/// ### Watching
+/// - ``changes(of:)``
 public final class IdentityMap: Sendable {
     /// The process-wide map, used by decodes that name no map.
     public static let shared = IdentityMap()

@@ -19,7 +19,7 @@ extension Model {
     }
 
     /// Loads a model from the file at `path`, in any format the library reads, chosen by the
-    /// file's bytes: the reading side of ``write(to:format:atomically:context:)-(String,_,_,_)``.
+    /// file's bytes: the reading side of `write(to:format:atomically:context:)`.
     ///
     /// A relative `path` is read from the context's application-support folder
     /// (``ModelLocations/applicationSupport`` by default), where a relative write puts it; an

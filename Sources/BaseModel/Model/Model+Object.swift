@@ -7,7 +7,7 @@ extension Model {
     /// file bytes in any format the library reads (a property list, a keyed archive, …), or a
     /// bare string, number or data that the type builds itself from with ``make(from:)``.
     /// `Data` and `String` whose first non-blank character is `{` or `[` are parsed as JSON;
-    /// other `Data` is detected by content, as ``init(data:formats:registry:)`` does, and is a
+    /// other `Data` is detected by content, as ``Model/init(data:context:)`` does, and is a
     /// bare value when no format recognises it. Keys missing from the object keep the defaults
     /// of `init()`.
     ///
@@ -18,7 +18,7 @@ extension Model {
     ///
     /// - Throws: ``ModelError`` for malformed JSON, a value of the wrong kind (with its path), a
     ///   transformer that refuses a value, or an object the type cannot be built from (an `NSNull`
-    ///   among them; use ``instance(object:)`` to get `nil` instead).
+    ///   among them; use ``Model/instance(object:context:)`` to get `nil` instead).
     public init(object: Any, context: ModelContext = .shared) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
             switch try UntypedInput(object, formats: context.formats) {
@@ -28,10 +28,10 @@ extension Model {
         }
     }
 
-    /// Builds a model from an untyped object as ``init(object:)`` does, and adds to `report` the
+    /// Builds a model from an untyped object as ``Model/init(object:context:)`` does, and adds to `report` the
     /// keys nobody read, the properties that kept their default and the values that were converted.
     ///
-    /// - Throws: ``ModelError``, as ``init(object:)``.
+    /// - Throws: ``ModelError``, as ``Model/init(object:context:)``.
     public init(object: Any, report: inout ModelReport, context: ModelContext = .shared) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
             try context.plainDecoder.decode(Self.self, from: UntypedInput(object, formats: context.formats).tree(), report: &report)
@@ -61,7 +61,7 @@ extension Model {
     /// Builds a model from an untyped object, or returns `nil` for `nil`, `NSNull`, and a bare
     /// value that ``make(from:)`` does not take (BaseModel's `instanceWithObject:`).
     ///
-    /// - Throws: ``ModelError`` as ``init(object:)`` for everything else that does not fit.
+    /// - Throws: ``ModelError`` as ``Model/init(object:context:)`` for everything else that does not fit.
     public static func instance(object: Any?, context: ModelContext = .shared) throws(ModelError) -> Self? {
         guard let object else { return nil }
         return try context.withLimits { () throws(ModelError) -> Self? in

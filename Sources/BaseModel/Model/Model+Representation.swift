@@ -12,7 +12,7 @@ extension Model {
     /// The model as a `[String: Any]` in the shape of its input (BaseModel's
     /// `dictionaryRepresentation`): remote keys, nested models as dictionaries, `nil` values left
     /// out, dates as `Date`, data as `Data`, booleans as boolean `NSNumber`s. Feeding it back to
-    /// ``init(object:)`` gives an equal model.
+    /// ``Model/init(object:context:)`` gives an equal model.
     ///
     /// A model whose encoding fails (a transformer that throws) gives an empty dictionary; call
     /// ``treeRepresentation()`` to see the error.

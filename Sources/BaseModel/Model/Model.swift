@@ -31,13 +31,32 @@ import Foundation
 /// Class models: declare the requirements as `class var` in the base class, and a subclass
 /// overrides them, adding its own entries to `super`'s.
 ///
-/// ## Topics
-/// - Mapping: ``keyPaths``, ``keyCase``, ``transformers``, ``uncodableKeys``, ``coercion``, ``polymorphism``
-/// - Building: ``init(object:)``, ``instance(object:)``, ``instances(array:)``, ``make(from:)``
-/// - Representations: ``dictionaryRepresentation``, ``treeRepresentation``, ``copy()``
-///
 /// A model that has a shared instance, saved to a file, user defaults or the keychain, also
 /// conforms to ``SharedModel``.
+///
+/// ## Topics
+///
+/// ### Building
+/// - ``init(object:context:)``
+/// - ``init(data:context:)``
+/// - ``instance(object:context:)``
+/// - ``instances(array:context:)``
+/// - ``make(from:)``
+///
+/// ### Mapping
+/// - ``keyPaths``
+/// - ``keyCase``
+/// - ``transformers``
+/// - ``uncodableKeys``
+/// - ``coercion``
+/// - ``polymorphism``
+///
+/// ### Representations
+/// - ``dictionaryRepresentation``
+/// - ``treeRepresentation()``
+/// - ``jsonData(prettyPrinted:sortedKeys:)``
+/// - ``data(format:context:)``
+/// - ``copy()``
 public protocol Model: Codable {
     /// Creates an instance holding the defaults (BaseModel's `setUp`).
     init()

@@ -24,7 +24,7 @@ extension SharedModel {
     ///
     /// Reading it inside `withObservationTracking` or a SwiftUI view registers the instance:
     /// replacing it (``setSharedInstance(_:)``, ``reloadSharedInstance()``, a struct's
-    /// ``save()``) tells the observer. A class model made `@Observable` also reports changes to
+    /// ``save(overwriting:)``) tells the observer. A class model made `@Observable` also reports changes to
     /// its properties.
     ///
     /// Re-entry: BaseModel flagged a class while it loaded its resource file, because loading
@@ -119,7 +119,7 @@ extension SharedModel {
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` when a class instance is not the shared
     ///   one or the saved data must not be replaced, and the errors of writing the file (see
-    ///   ``write(to:format:atomically:context:)-(String,_,_,_)``).
+    ///   `write(to:format:atomically:context:)`).
     public func save(overwriting: Bool = false) throws(ModelError) {
         if Swift.type(of: self) is AnyClass {
             guard let current = SharedInstances.instance(of: Self.self), (current as AnyObject) === (self as AnyObject) else {

@@ -23,8 +23,18 @@
 /// (``ModelError/Reason/newerVersion(found:known:)``).
 ///
 /// ## Topics
-/// - Writing: ``save(_:)-(M)``, ``save(_:)-([M])``, ``delete(_:id:)``, ``deleteAll(_:)``
-/// - Reading: ``fetch(_:id:)``, ``fetchAll(_:)``, ``contains(_:id:)``, ``fetchSynchronously(_:id:)``
+///
+/// ### Writing
+/// - ``save(_:)-(M)``
+/// - ``save(_:)-([M])``
+/// - ``delete(_:id:)``
+/// - ``deleteAll(_:)``
+///
+/// ### Reading
+/// - ``fetch(_:id:)``
+/// - ``fetchAll(_:)``
+/// - ``contains(_:id:)``
+/// - ``fetchSynchronously(_:id:)``
 ///
 /// A store implements the five requirements; ``save(_:)-(M)``, ``fetch(_:id:)`` and
 /// ``contains(_:id:)`` are built on them (the stores of this package answer the last two with

@@ -32,7 +32,7 @@ enum CryptoCoding {
 
     /// The key for `password` and `salt` under the key schedule of `version`.
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` for versions above 2 or below 0.
+    /// - Throws: `ModelError.Reason.unsupported(_:)` for versions above 2 or below 0.
     static func key(password: String, salt: Data, version: Double = currentVersion) throws(ModelError) -> SymmetricKey {
         switch try schedule(of: version) {
         case 1: return legacyKey(password: password, salt: salt)
@@ -49,7 +49,7 @@ enum CryptoCoding {
 
     /// Encrypts `plaintext` (PKCS#7-padded) with the key of `password`, `salt` and `version`.
     ///
-    /// - Throws: ``ModelError`` for an IV that is not 16 bytes or an unsupported version.
+    /// - Throws: `ModelError` for an IV that is not 16 bytes or an unsupported version.
     static func encrypt(
         _ plaintext: Data, password: String, iv: Data, salt: Data, version: Double = currentVersion
     ) throws(ModelError) -> Data {
@@ -63,9 +63,9 @@ enum CryptoCoding {
 
     /// Decrypts `cypher` and removes its padding.
     ///
-    /// - Throws: ``ModelError/Reason/wrongPassword`` when the padding is wrong, which is what a
+    /// - Throws: `ModelError.Reason.wrongPassword` when the padding is wrong, which is what a
     ///   wrong password gives (and, since there is no MAC, what damaged bytes usually give too);
-    ///   ``ModelError/Reason/malformed(_:)`` for an IV that is not 16 bytes or a cypher that is
+    ///   `ModelError.Reason.malformed(_:)` for an IV that is not 16 bytes or a cypher that is
     ///   not whole blocks.
     static func decrypt(
         _ cypher: Data, password: String, iv: Data, salt: Data, version: Double = currentVersion
@@ -91,7 +91,7 @@ enum CryptoCoding {
     /// The version comes from the file, so it is compared as a `Double` and never converted to
     /// an `Int` (a version such as 1e19 or NaN would trap the conversion).
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` for a negative, infinite or NaN version
+    /// - Throws: `ModelError.Reason.unsupported(_:)` for a negative, infinite or NaN version
     ///   and for versions from 3 on.
     static func schedule(of version: Double) throws(ModelError) -> Int {
         guard version.isFinite, version >= 0 else {

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// What it protects against: someone reading the file. What it does not: someone changing it —
 /// there is no MAC, so a damaged or altered file can fail as a wrong password or, with bytes
-/// chosen on purpose, decrypt to different data. Use ``EnvelopeCodec`` (``ModelFormat/encrypted``)
+/// chosen on purpose, decrypt to different data. Use ``EnvelopeCodec`` (`ModelFormat.encrypted`)
 /// for new files.
 struct CryptoCodingCodec: FormatCodec {
     /// Where passwords come from, asked with the archive's class name.
@@ -22,12 +22,12 @@ struct CryptoCodingCodec: FormatCodec {
 
     /// Creates the codec.
     ///
-    /// - Parameter passwords: default: the ``EncryptedModel`` types of ``ModelRegistry/shared``.
+    /// - Parameter passwords: default: the ``EncryptedModel`` types of `ModelRegistry.shared`.
     init(passwords: PasswordProvider = .modelTypes()) {
         self.passwords = passwords
     }
 
-    /// ``ModelFormat/cryptoCoding``.
+    /// `ModelFormat.cryptoCoding`.
     var format: ModelFormat { .cryptoCoding }
     /// `plist`, as CryptoCoding's example saved.
     var fileExtension: String { "plist" }
@@ -48,10 +48,10 @@ struct CryptoCodingCodec: FormatCodec {
     /// Decrypts a CryptoArchive into the model's typed tree; a plain keyed archive's tree is
     /// returned as it is.
     ///
-    /// - Throws: ``ModelError`` with format `crypto`: ``ModelError/Reason/passwordRequired(_:)``
-    ///   when no password is known for the class name, ``ModelError/Reason/wrongPassword`` when
+    /// - Throws: `ModelError` with format `crypto`: `ModelError.Reason.passwordRequired(_:)`
+    ///   when no password is known for the class name, `ModelError.Reason.wrongPassword` when
     ///   the padding or the decrypted archive is wrong (the two cannot be told apart from a
-    ///   damaged file), ``ModelError/Reason/unsupported(_:)`` for versions above 2, and the keyed
+    ///   damaged file), `ModelError.Reason.unsupported(_:)` for versions above 2, and the keyed
     ///   archive's errors for a damaged outer archive.
     func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let outer = try KeyedArchiveCodec().decodeTree(from: data)
@@ -74,7 +74,7 @@ struct CryptoCodingCodec: FormatCodec {
 
     /// Encrypts a typed tree as a version 2 CryptoArchive with a fresh IV and salt.
     ///
-    /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when no password is known for the
+    /// - Throws: `ModelError.Reason.passwordRequired(_:)` when no password is known for the
     ///   root's type, and the keyed archive's errors.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try encodeTree(tree, iv: SecureRandom.bytes(CryptoCoding.ivByteCount), salt: SecureRandom.bytes(CryptoCoding.saltByteCount))

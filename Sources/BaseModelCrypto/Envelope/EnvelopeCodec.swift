@@ -22,7 +22,7 @@ import Foundation
 /// with an older file sealed under the same password, or revealing the file's size and the type
 /// name in the label (the header is authenticated, not encrypted).
 ///
-/// Errors (``ModelError`` with format `encrypted`): `truncated` for a file that ends inside the
+/// Errors (`ModelError` with format `encrypted`): `truncated` for a file that ends inside the
 /// header or tag; ``CryptoError/authenticationFailed`` for a damaged header (its checksum) or
 /// damaged ciphertext or tag (GCM); ``CryptoError/wrongPassword`` when the header is intact but
 /// the key check does not match the derived key; ``CryptoError/passwordRequired`` when no
@@ -45,9 +45,9 @@ struct EnvelopeCodec: FormatCodec {
     /// (N = 2^15, r = 8, p = 1).
     ///
     /// - Parameters:
-    ///   - secret: default: the ``EncryptedModel`` types of ``ModelRegistry/shared``.
-    ///   - inner: the format of the sealed bytes; default ``ModelFormat/keyedArchive``.
-    ///   - formats: where the inner codec is found; default ``FormatRegistry/shared``.
+    ///   - secret: default: the ``EncryptedModel`` types of `ModelRegistry.shared`.
+    ///   - inner: the format of the sealed bytes; default `ModelFormat.keyedArchive`.
+    ///   - formats: where the inner codec is found; default `FormatRegistry.shared`.
     init(
         secret: EnvelopeSecret = .passwords(.modelTypes()), inner: ModelFormat = .keyedArchive, formats: FormatRegistry = .shared
     ) {
@@ -65,7 +65,7 @@ struct EnvelopeCodec: FormatCodec {
         self.formats = formats
     }
 
-    /// ``ModelFormat/encrypted``.
+    /// `ModelFormat.encrypted`.
     var format: ModelFormat { .encrypted }
     /// `sealed`.
     var fileExtension: String { "sealed" }
@@ -80,7 +80,7 @@ struct EnvelopeCodec: FormatCodec {
 
     /// Opens the envelope and reads the inner bytes in the format the header names.
     ///
-    /// - Throws: ``ModelError`` as described on the type, then the inner codec's errors.
+    /// - Throws: `ModelError` as described on the type, then the inner codec's errors.
     func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let plaintext = try open(data)
         return try formats.codec(for: plaintext.format).decodeTree(from: plaintext.bytes)
@@ -88,7 +88,7 @@ struct EnvelopeCodec: FormatCodec {
 
     /// Writes the tree in the inner format and seals it, labelled with the root's `$class`.
     ///
-    /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for the
+    /// - Throws: `ModelError.Reason.passwordRequired(_:)` when there is no password for the
     ///   label, and the inner codec's errors.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         let label: String
@@ -98,7 +98,7 @@ struct EnvelopeCodec: FormatCodec {
 
     /// Seals `bytes`, recording `format` and `label` in the header.
     ///
-    /// - Throws: ``ModelError/Reason/passwordRequired(_:)`` when there is no password for `label`.
+    /// - Throws: `ModelError.Reason.passwordRequired(_:)` when there is no password for `label`.
     func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
         let fileKDF: EnvelopeKDF
         let master: SymmetricKey
@@ -130,7 +130,7 @@ struct EnvelopeCodec: FormatCodec {
 
     /// Opens an envelope: the inner format it names and the plaintext.
     ///
-    /// - Throws: ``ModelError`` as described on the type.
+    /// - Throws: `ModelError` as described on the type.
     func open(_ data: Data) throws(ModelError) -> (format: ModelFormat, bytes: Data) {
         let (header, headerLength) = try EnvelopeHeader.decode(data)
         let master: SymmetricKey

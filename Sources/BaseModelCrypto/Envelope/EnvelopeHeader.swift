@@ -64,11 +64,11 @@ struct EnvelopeHeader: Equatable {
 
     /// Reads the header at the start of `data`; returns it and its length.
     ///
-    /// - Throws: ``ModelError/Reason/truncated`` when the data ends inside the header or leaves
-    ///   no room for the tag; ``ModelError/Reason/authenticationFailed`` when the header does not
+    /// - Throws: `ModelError.Reason.truncated` when the data ends inside the header or leaves
+    ///   no room for the tag; `ModelError.Reason.authenticationFailed` when the header does not
     ///   match its checksum (or its length field is impossible); after a good checksum,
-    ///   ``ModelError/Reason/malformed(_:)`` for a wrong magic and
-    ///   ``ModelError/Reason/unsupported(_:)`` for a later version or out-of-range KDF parameters.
+    ///   `ModelError.Reason.malformed(_:)` for a wrong magic and
+    ///   `ModelError.Reason.unsupported(_:)` for a later version or out-of-range KDF parameters.
     static func decode(_ data: Data) throws(ModelError) -> (header: EnvelopeHeader, byteCount: Int) {
         let format = ModelFormat.encrypted.rawValue
         let bytes = [UInt8](data.prefix(maximumByteCount))

@@ -40,7 +40,7 @@ enum EnvelopeKDF: Sendable, Hashable {
     /// The KDF a header names, refusing parameters that would make reading a file hang or
     /// exhaust memory (a file chooses them, so they are untrusted).
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` for an unknown id or parameters out of range.
+    /// - Throws: `ModelError.Reason.unsupported(_:)` for an unknown id or parameters out of range.
     init(id: UInt8, parameters: (UInt32, UInt32, UInt32)) throws(ModelError) {
         let (a, b, c) = (Int(parameters.0), Int(parameters.1), Int(parameters.2))
         switch id {
@@ -55,7 +55,7 @@ enum EnvelopeKDF: Sendable, Hashable {
     /// Checks the parameters against the limits: PBKDF2 1…10,000,000 rounds; scrypt
     /// 1 ≤ log2 N ≤ 20, 1 ≤ r ≤ 32, 1 ≤ p ≤ 16, at most 256 MiB and 2^24 block mixes.
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` when a parameter is out of range.
+    /// - Throws: `ModelError.Reason.unsupported(_:)` when a parameter is out of range.
     func validate() throws(ModelError) {
         switch self {
         case .rawKey: return

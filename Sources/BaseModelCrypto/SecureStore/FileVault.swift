@@ -5,7 +5,7 @@ import Foundation
 /// anywhere).
 ///
 /// Each service is one file, `<folder>/<service>.vault`, mode 0600, in a folder of mode 0700
-/// (default: `SecureStore` inside ``ModelLocations/applicationSupport``). The file is the magic
+/// (default: `SecureStore` inside `ModelLocations.applicationSupport`). The file is the magic
 /// `BMVAULT1`, a 12-byte nonce, and a binary plist of `account → bytes` sealed with AES-256-GCM;
 /// the magic and the service name are authenticated too, so a vault renamed to another service
 /// does not open. The key is the caller's, or 32 random bytes in `<folder>/vault.key` (mode 0600,
@@ -50,7 +50,7 @@ struct FileVault: SecureItemStore {
     ///
     /// - Parameters:
     ///   - service: the service name; any string (it is escaped for the file name).
-    ///   - directory: default `SecureStore` in ``ModelLocations/applicationSupport`` as it is now.
+    ///   - directory: default `SecureStore` in `ModelLocations.applicationSupport` as it is now.
     ///   - key: a 256-bit key; default: the key file's.
     init(service: String, directory: URL? = nil, key: SymmetricKey? = nil) {
         self.service = service
@@ -60,8 +60,8 @@ struct FileVault: SecureItemStore {
 
     /// The bytes of `account`'s item.
     ///
-    /// - Throws: ``ModelError``: ``ModelError/Reason/authenticationFailed`` for a damaged vault or
-    ///   the wrong key, ``ModelError/Reason/truncated`` or ``ModelError/Reason/malformed(_:)`` for a
+    /// - Throws: `ModelError`: `ModelError.Reason.authenticationFailed` for a damaged vault or
+    ///   the wrong key, `ModelError.Reason.truncated` or `ModelError.Reason.malformed(_:)` for a
     ///   file that is not a whole vault.
     func data(for account: String) throws(ModelError) -> Data? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
@@ -92,7 +92,7 @@ struct FileVault: SecureItemStore {
     /// opened (damaged, sealed with another key) is moved aside whole instead, as
     /// `<service>.unreadable-<UTC time>.vault`, so the next write starts a new vault beside it.
     ///
-    /// - Throws: ``ModelError`` when neither can be done; the vault is then untouched.
+    /// - Throws: `ModelError` when neither can be done; the vault is then untouched.
     func quarantine(accounts: [String], tag: String) throws(ModelError) -> String? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         return try PosixFile.withLock(lockPath, mode: 0o600) { () throws(ModelError) -> String? in
@@ -119,7 +119,7 @@ struct FileVault: SecureItemStore {
 
     /// A 256-bit vault key from a password, by scrypt (N = 2^15, r = 8, p = 1).
     ///
-    /// - Throws: ``ModelError`` when the derivation fails.
+    /// - Throws: `ModelError` when the derivation fails.
     static func deriveKey(password: String, salt: Data) throws(ModelError) -> SymmetricKey {
         try EnvelopeKDF.strong.masterKey(password: password, salt: salt)
     }

@@ -1,13 +1,13 @@
 import Foundation
 
-/// The ``ModelFormat/keychain`` format's place in shared-instance load and save: one secret item
+/// The `ModelFormat.keychain` format's place in shared-instance load and save: one secret item
 /// per codable property (named by its top-level remote key) in the type's secure store
 /// (BaseModel 2.6's keychain save format).
 ///
 /// Unlike BaseModel, saving removes the items of properties that are now `nil`, and writes the
 /// whole model as one change where the store allows (the file vault). Values follow
 /// ``SecureItemCoding``: strings as UTF-8, the rest (numbers, dates, nested models as
-/// dictionaries, arrays) as binary plists. A ``Model/schemaVersion`` other than 1 is the item
+/// dictionaries, arrays) as binary plists. A `Model.schemaVersion` other than 1 is the item
 /// `$schemaVersion`.
 ///
 /// ``CryptoFormats/register(passwords:inner:in:)`` registers it.
@@ -17,7 +17,7 @@ struct KeychainStorage: SharedInstanceStorage {
 
     /// The type's items as a tree of its top-level keys, or `nil` when it has none.
     ///
-    /// - Throws: ``ModelError`` when the store cannot be read or an item is not a value.
+    /// - Throws: `ModelError` when the store cannot be read or an item is not a value.
     func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue? {
         let store = SecureStores.store(for: type)
         var entries: [(String, ModelValue)] = []
@@ -29,7 +29,7 @@ struct KeychainStorage: SharedInstanceStorage {
 
     /// Writes every property's item and removes the items of `nil` properties.
     ///
-    /// - Throws: ``ModelError`` when the model cannot be encoded or the store written.
+    /// - Throws: `ModelError` when the model cannot be encoded or the store written.
     func save<M: SharedModel>(_ model: M) throws(ModelError) {
         guard case .dictionary(let entries) = try model.treeRepresentation() else {
             throw ModelError(.unsupported("\(M.typeName) does not encode to a dictionary"), format: ModelFormat.keychain.rawValue)
@@ -51,7 +51,7 @@ struct KeychainStorage: SharedInstanceStorage {
     /// Moves the type's items to accounts tagged with `tag` (see
     /// ``SecureItemStore/quarantine(accounts:tag:)``).
     ///
-    /// - Throws: ``ModelError`` when the store cannot be changed.
+    /// - Throws: `ModelError` when the store cannot be changed.
     func quarantine<M: SharedModel>(_ type: M.Type, tag: String) throws(ModelError) -> String? {
         try SecureStores.store(for: type).quarantine(
             accounts: M.storedPropertyKeys + M.migratedAwayKeys + [TypedTree.schemaVersionKey], tag: tag)

@@ -69,7 +69,7 @@ struct KeychainStore: SecureItemStore {
 
     /// The item's bytes, or `nil`.
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the keychain's message.
+    /// - Throws: `ModelError.Reason.unsupported(_:)` with the keychain's message.
     func data(for account: String) throws(ModelError) -> Data? {
         var request = query(account)
         request[kSecReturnData as String] = true
@@ -83,7 +83,7 @@ struct KeychainStore: SecureItemStore {
 
     /// Adds, updates or deletes each item in turn (the keychain has no transactions).
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the keychain's message.
+    /// - Throws: `ModelError.Reason.unsupported(_:)` with the keychain's message.
     func update(_ changes: [String: Data?]) throws(ModelError) {
         for (account, value) in changes.sorted(by: { $0.key < $1.key }) {
             guard let value else {
@@ -102,7 +102,7 @@ struct KeychainStore: SecureItemStore {
 
     /// The accounts with items, sorted.
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the keychain's message.
+    /// - Throws: `ModelError.Reason.unsupported(_:)` with the keychain's message.
     func accounts() throws(ModelError) -> [String] {
         var request = query()
         request[kSecReturnAttributes as String] = true

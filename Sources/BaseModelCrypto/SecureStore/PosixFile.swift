@@ -11,7 +11,7 @@ import Darwin
 /// The few POSIX file operations the file vault needs with exact modes: `Data.write(.atomic)`
 /// gives no say over the new file's mode, and there is no `flock` in Foundation.
 enum PosixFile {
-    /// A ``ModelError`` for the failed `operation` on `path`, with `errno`'s message.
+    /// A `ModelError` for the failed `operation` on `path`, with `errno`'s message.
     static func failure(_ operation: String, _ path: String, errno code: Int32 = errno) -> ModelError {
         ModelError(
             .io(operation: operation, path: path, code: Int(code), message: String(cString: strerror(code))), format: .keychain)

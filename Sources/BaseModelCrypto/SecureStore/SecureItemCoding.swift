@@ -12,7 +12,7 @@ enum SecureItemCoding {
 
     /// The bytes for `value`.
     ///
-    /// - Throws: ``ModelError`` when a binary plist cannot hold the value (a `null`).
+    /// - Throws: `ModelError` when a binary plist cannot hold the value (a `null`).
     static func encode(_ value: ModelValue) throws(ModelError) -> Data {
         if case .string(let text) = value {
             let bytes = Data(text.utf8)
@@ -23,8 +23,8 @@ enum SecureItemCoding {
 
     /// The value of an item's bytes.
     ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` for a keyed archive, and
-    ///   ``ModelError/Reason/malformed(_:)`` for bytes that are neither a plist nor UTF-8.
+    /// - Throws: `ModelError.Reason.unsupported(_:)` for a keyed archive, and
+    ///   `ModelError.Reason.malformed(_:)` for bytes that are neither a plist nor UTF-8.
     static func decode(_ bytes: Data) throws(ModelError) -> ModelValue {
         if bytes.starts(with: prefix), let value = try? BinaryPropertyListCodec().decodeTree(from: bytes) {
             if case .string("NSKeyedArchiver")? = value["$archiver"] {

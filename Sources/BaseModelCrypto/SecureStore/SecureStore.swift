@@ -2,10 +2,10 @@ import Crypto
 import Foundation
 
 /// A place for secrets: items of bytes named by an account, under one service name — FXKeychain's
-/// model of the keychain. A ``SecureStoredModel`` names the one its ``BaseModel/ModelFormat/keychain``
+/// model of the keychain. A ``SecureStoredModel`` names the one its `ModelFormat.keychain`
 /// saves go to; the `keychain` format keeps one item per codable property of a model in it.
 ///
-/// Two kinds come with the library: ``keychain(service:accessGroup:)`` (the Security framework's
+/// Two kinds come with the library: `keychain(service:accessGroup:)` (the Security framework's
 /// keychain, on Apple platforms) and ``fileVault(service:directory:key:)`` (an encrypted file per
 /// service, for Linux and anywhere else).
 ///
@@ -31,7 +31,7 @@ public struct SecureStore: Sendable {
     ///
     /// - Parameters:
     ///   - service: The service name; any string (it is escaped for the file name).
-    ///   - directory: Default: `SecureStore` in ``BaseModel/ModelLocations/applicationSupport``
+    ///   - directory: Default: `SecureStore` in `ModelLocations.applicationSupport`
     ///     as it is when the store is made.
     ///   - key: A 256-bit key; default: 32 random bytes in `<directory>/vault.key` (mode 0600,
     ///     created on first use).
@@ -63,20 +63,20 @@ protocol SecureItemStore: Sendable {
 
     /// The bytes stored for `account`, or `nil` when there is no such item.
     ///
-    /// - Throws: ``ModelError`` when the store exists but cannot be read (a damaged vault, a
+    /// - Throws: `ModelError` when the store exists but cannot be read (a damaged vault, a
     ///   keychain error).
     func data(for account: String) throws(ModelError) -> Data?
 
     /// Stores each non-nil value under its account and removes the items whose value is `nil`,
     /// as one change where the store can (the file vault writes once, atomically).
     ///
-    /// - Throws: ``ModelError`` when the store cannot be read or written; a damaged vault is
+    /// - Throws: `ModelError` when the store cannot be read or written; a damaged vault is
     ///   never replaced.
     func update(_ changes: [String: Data?]) throws(ModelError)
 
     /// The accounts that have items, sorted.
     ///
-    /// - Throws: ``ModelError`` when the store cannot be read.
+    /// - Throws: `ModelError` when the store cannot be read.
     func accounts() throws(ModelError) -> [String]
 
     /// Moves the items of `accounts` to `<account>.<tag>` (`token.unreadable-20261125T063513Z`)
@@ -84,7 +84,7 @@ protocol SecureItemStore: Sendable {
     /// at all moves what it can as a whole (the file vault moves its file aside).
     ///
     /// - Returns: Where the items went, for a person; `nil` when there were none.
-    /// - Throws: ``ModelError`` when they cannot be moved; they are then where they were.
+    /// - Throws: `ModelError` when they cannot be moved; they are then where they were.
     func quarantine(accounts: [String], tag: String) throws(ModelError) -> String?
 }
 
@@ -105,14 +105,14 @@ extension SecureItemStore {
 
     /// The value stored for `account`, decoded by FXKeychain's rule (strings as UTF-8, other values as binary property lists).
     ///
-    /// - Throws: ``ModelError`` when the store cannot be read or the item is not a value.
+    /// - Throws: `ModelError` when the store cannot be read or the item is not a value.
     func value(for account: String) throws(ModelError) -> ModelValue? {
         try data(for: account).map { (bytes) throws(ModelError) in try SecureItemCoding.decode(bytes) }
     }
 
     /// Stores `value` for `account` by FXKeychain's rule; `nil` removes the item.
     ///
-    /// - Throws: ``ModelError`` when the value cannot be encoded or the store written.
+    /// - Throws: `ModelError` when the value cannot be encoded or the store written.
     func setValue(_ value: ModelValue?, for account: String) throws(ModelError) {
         try update([account: try value.map { (value) throws(ModelError) in try SecureItemCoding.encode(value) }])
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A model that names the ``SecureStore`` its ``ModelFormat/keychain`` saves go to.
+/// A model that names the ``SecureStore`` its `ModelFormat.keychain` saves go to.
 ///
 /// ```swift
 /// struct Credentials: SecureStoredModel {

@@ -4,7 +4,7 @@ import Foundation
 enum SecureStores {
     /// The store for the type named `typeName`: on Apple platforms a ``KeychainStore`` with the
     /// service `<bundle identifier or process name>.<typeName>`; elsewhere a ``FileVault`` with the
-    /// service `typeName` in the current ``ModelLocations/applicationSupport`` folder (which is
+    /// service `typeName` in the current `ModelLocations.applicationSupport` folder (which is
     /// already per application).
     static func defaultStore(for typeName: String) -> any SecureItemStore {
         #if canImport(Security)

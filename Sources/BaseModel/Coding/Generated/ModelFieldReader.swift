@@ -2,7 +2,7 @@
 /// dictionary of a tree, or a dictionary or object node of a format's index), and which property
 /// comes next.
 ///
-/// Each ``read(_:)`` reads the next property of the model's schema with the engine's mapping
+/// Each ``read(_:)-(T)`` reads the next property of the model's schema with the engine's mapping
 /// rules: its remote key path, key case, transformer, coercion, the type's subtypes in typed
 /// formats, and errors with the property's path.
 ///

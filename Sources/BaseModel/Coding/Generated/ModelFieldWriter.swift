@@ -1,7 +1,7 @@
 /// What generated coding writes a model's stored properties to: the model's dictionary (an
 /// object in a typed format) in the output being written, and which property comes next.
 ///
-/// Each ``write(_:)`` writes the next property of the model's schema with the engine's mapping
+/// Each ``write(_:)-(T)`` writes the next property of the model's schema with the engine's mapping
 /// rules: its remote key (key case, remote key paths), its transformer, and errors with the
 /// property's path. Writes of the common scalar types are inlined into the generated code as
 /// calls made for that type.
