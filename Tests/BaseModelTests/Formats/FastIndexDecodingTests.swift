@@ -177,8 +177,8 @@ struct FastIndexDecodingTests {
     func fuzz() throws {
         let model = try CitmCatalog(json: ModelCorpus.json("citm_catalog.json"))
         let small = CitmCatalog(
-            areaNames: Dictionary(uniqueKeysWithValues: model.areaNames.prefix(3).map { ($0.key, $0.value) }),
-            events: Dictionary(uniqueKeysWithValues: model.events.prefix(2).map { ($0.key, $0.value) }),
+            areaNames: Dictionary(uniqueKeysWithValues: model.areaNames.sorted { $0.key < $1.key }.prefix(3).map { ($0.key, $0.value) }),
+            events: Dictionary(uniqueKeysWithValues: model.events.sorted { $0.key < $1.key }.prefix(2).map { ($0.key, $0.value) }),
             performances: Array(model.performances.prefix(3)))
         let good = try bytes(small)
         var generator = FastCodingMalformedTests.SeededGenerator(state: 0x5EED_FA57)
