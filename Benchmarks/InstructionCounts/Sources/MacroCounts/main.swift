@@ -30,6 +30,10 @@ let corpus = ProcessInfo.processInfo.environment["BASEMODEL_CORPUS"] ?? "../../.
 let json = try Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(file).json"))
 
 func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, _ plain: P.Type) throws {
+    // The keyed-archive routes register the model types, as an app that reads its archives does
+    // (and as InstructionCounts' ka- routes do): unregistered, every typed object spells its type's
+    // name anew.
+    if route.hasPrefix("ka-") { registerTypes() }
     let model = try M(data: json)
     let plainModel = try P(data: json)
     let fast = try model.data(format: .fast)
@@ -70,4 +74,17 @@ case "twitter": try run(MTwitterSearch.self, ETwitterSearch.self)
 case "citm_catalog": try run(MacroCorpus.CitmCatalog.self, CitmCatalog.self)
 case "canada": try run(MacroCorpus.CanadaFeatureCollection.self, CanadaFeatureCollection.self)
 default: print("unknown file \(file)"); exit(2)
+}
+
+/// Registers the `@Model` corpus types under their names.
+func registerTypes() {
+    let types: [any Model.Type] = [
+        MTwitterSearch.self, MSearchMetadata.self, MStatus.self, MStatusMetadata.self, MUser.self, MUserEntities.self,
+        MURLEntities.self, MEntities.self, MHashtag.self, MURLEntity.self, MUserMention.self, MMedia.self,
+        MMediaSizes.self, MMediaSize.self,
+        MacroCorpus.CitmCatalog.self, MacroCorpus.Event.self, MacroCorpus.Performance.self, MacroCorpus.Price.self,
+        MacroCorpus.SeatCategory.self, MacroCorpus.Area.self,
+        MacroCorpus.CanadaFeatureCollection.self, MacroCorpus.CanadaFeature.self, MacroCorpus.CanadaGeometry.self,
+    ]
+    for type in types { ModelRegistry.shared.register(type) }
 }
