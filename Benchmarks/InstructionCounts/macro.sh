@@ -12,7 +12,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-routes=${1:-"json-decode plain-json-decode fast-decode plain-fast-decode ka-decode json-encode plain-json-encode fast-encode plain-fast-encode ka-encode"}
+routes=${1:-"json-decode plain-json-decode fast-decode plain-fast-decode ka-decode plain-ka-decode json-encode plain-json-encode fast-encode plain-fast-encode ka-encode plain-ka-encode"}
 # BUILD_DIR: a package folder that already holds a release build (its .build), to build in instead.
 build=${BUILD_DIR:-$here}
 (cd "$build" && swift build -c release -q --product MacroCounts)
