@@ -13,8 +13,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 routes=${1:-"json-decode plain-json-decode fast-decode plain-fast-decode ka-decode plain-ka-decode json-encode plain-json-encode fast-encode plain-fast-encode ka-encode plain-ka-encode"}
-# BUILD_DIR: a package folder that already holds a release build (its .build), to build in instead.
+# BUILD_DIR: a copy of this package (Package.swift, Sources/) with a warm release .build, to build in instead.
 build=${BUILD_DIR:-$here}
+export BASEMODEL_ROOT=${BASEMODEL_ROOT:-$repo}  # the library under measurement, also from BUILD_DIR
 (cd "$build" && swift build -c release -q --product MacroCounts)
 binary="$build/.build/release/MacroCounts"
 export BASEMODEL_CORPUS="$repo/../shared/corpus/json"

@@ -15,7 +15,8 @@ import Foundation
 //          archiver), NSKA-decode-ours (NSKeyedUnarchiver of our own keyed archive, its model class
 //          names mapped to the mirrors: the only NSKA decode of canada, whose archive Foundation
 //          cannot make in useful time, see BENCHMARKS.md; canada only: twitter's and citm's setup
-//          check fails, their archive keys or shapes are not the mirrors')
+//          check fails: twitter's keys are snake case; citm's Ints are references to numbers in our
+//          archive, which Foundation's decodeInteger(forKey:) reads as 0)
 //   file:  twitter | citm_catalog | canada (read from ../shared/corpus/json beside the repository)
 // Runs the route `iterations` times after one untimed setup; compare.sh runs it under callgrind
 // with 1 and 3 iterations and takes half the difference, so setup and start-up cancel out.
