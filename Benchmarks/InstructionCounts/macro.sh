@@ -2,7 +2,7 @@
 # Instruction counts (callgrind) of the model macro's generated coding against Foundation's
 # JSONDecoder/JSONEncoder on equal work, and against the same models without the macro.
 #
-#   Benchmarks/InstructionCounts/macro.sh                       # JSON and fast, both ways
+#   Benchmarks/InstructionCounts/macro.sh                       # JSON, fast and keyed archive, both ways
 #   Benchmarks/InstructionCounts/macro.sh "json-decode JSON-decode"
 #
 # Builds MacroCounts in release (it builds swift-syntax for the macro), runs each route on
@@ -12,9 +12,12 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-routes=${1:-"json-decode plain-json-decode fast-decode plain-fast-decode json-encode plain-json-encode fast-encode plain-fast-encode"}
-(cd "$here" && swift build -c release -q --product MacroCounts)
-binary="$here/.build/release/MacroCounts"
+routes=${1:-"json-decode plain-json-decode fast-decode plain-fast-decode ka-decode plain-ka-decode json-encode plain-json-encode fast-encode plain-fast-encode ka-encode plain-ka-encode"}
+# BUILD_DIR: a copy of this package (Package.swift, Sources/) with a warm release .build, to build in instead.
+build=${BUILD_DIR:-$here}
+export BASEMODEL_ROOT=${BASEMODEL_ROOT:-$repo}  # the library under measurement, also from BUILD_DIR
+(cd "$build" && swift build -c release -q --product MacroCounts)
+binary="$build/.build/release/MacroCounts"
 export BASEMODEL_CORPUS="$repo/../shared/corpus/json"
 count() {  # count ROUTE FILE
     local a b

@@ -7,6 +7,7 @@ import Foundation
 //   route: json-decode | json-encode | fast-decode | fast-encode | ka-decode | ka-encode
 //            (the `@Model` types, read and written by their generated coding),
 //          plain-json-decode | plain-json-encode | plain-fast-decode | plain-fast-encode
+//          plain-ka-decode | plain-ka-encode
 //            (the same models without the macro, through `init(from:)` and `encode(to:)`),
 //          JSON-decode | JSON-encode
 //            (Foundation's `JSONDecoder()` / `JSONEncoder()` on the `@Model` types, whose
@@ -21,7 +22,7 @@ enum MacroCorpus {}
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    print("usage: MacroCounts [plain-]json-decode|[plain-]json-encode|[plain-]fast-decode|[plain-]fast-encode|ka-decode|ka-encode|JSON-decode|JSON-encode twitter|citm_catalog|canada N")
+    print("usage: MacroCounts [plain-]json-decode|[plain-]json-encode|[plain-]fast-decode|[plain-]fast-encode|[plain-]ka-decode|[plain-]ka-encode|JSON-decode|JSON-encode twitter|citm_catalog|canada N")
     exit(2)
 }
 let route = arguments[1]
@@ -30,8 +31,14 @@ let corpus = ProcessInfo.processInfo.environment["BASEMODEL_CORPUS"] ?? "../../.
 let json = try Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(file).json"))
 
 func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, _ plain: P.Type) throws {
+    // The keyed-archive routes register the model types, as an app that reads its archives does
+    // (and as InstructionCounts' ka- routes do): unregistered, every typed object spells its type's
+    // name anew. Only one set is registered: the plain and the macro types share their names.
+    if route.hasPrefix("ka-") { registerTypes(macroTypes()) }
+    if route.hasPrefix("plain-ka-") { registerTypes(plainTypes()) }
     let model = try M(data: json)
     let plainModel = try P(data: json)
+    let plainArchive = try plainModel.data(format: .keyedArchive)
     let fast = try model.data(format: .fast)
     let archive = try model.data(format: .keyedArchive)
     let decoder = JSONDecoder()
@@ -39,7 +46,7 @@ func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, 
     let foundationJSON = try encoder.encode(model)
     // Equal work: every route reads the same values.
     guard try decoder.decode(M.self, from: foundationJSON) == model, try M(data: fast) == model, try M(data: archive) == model,
-        try P(data: fast) == plainModel, try model.data(format: .json) == plainModel.data(format: .json)
+        try P(data: fast) == plainModel, try P(data: plainArchive) == plainModel, try model.data(format: .json) == plainModel.data(format: .json)
     else {
         print("the routes disagree on \(file)")
         exit(1)
@@ -57,6 +64,8 @@ func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, 
         case "plain-fast-decode": _ = try P(data: fast)
         case "plain-json-encode": bytes += try plainModel.data(format: .json).count
         case "plain-fast-encode": bytes += try plainModel.data(format: .fast).count
+        case "plain-ka-decode": _ = try P(data: plainArchive)
+        case "plain-ka-encode": bytes += try plainModel.data(format: .keyedArchive).count
         case "JSON-decode": _ = try decoder.decode(M.self, from: foundationJSON)
         case "JSON-encode": bytes += try encoder.encode(model).count
         default: print("unknown route \(route)"); exit(2)
@@ -70,4 +79,32 @@ case "twitter": try run(MTwitterSearch.self, ETwitterSearch.self)
 case "citm_catalog": try run(MacroCorpus.CitmCatalog.self, CitmCatalog.self)
 case "canada": try run(MacroCorpus.CanadaFeatureCollection.self, CanadaFeatureCollection.self)
 default: print("unknown file \(file)"); exit(2)
+}
+
+/// Registers `types` under their names.
+func registerTypes(_ types: [any Model.Type]) {
+    for type in types { ModelRegistry.shared.register(type) }
+}
+
+/// The `@Model` corpus types.
+func macroTypes() -> [any Model.Type] {
+    [
+        MTwitterSearch.self, MSearchMetadata.self, MStatus.self, MStatusMetadata.self, MUser.self, MUserEntities.self,
+        MURLEntities.self, MEntities.self, MHashtag.self, MURLEntity.self, MUserMention.self, MMedia.self,
+        MMediaSizes.self, MMediaSize.self,
+        MacroCorpus.CitmCatalog.self, MacroCorpus.Event.self, MacroCorpus.Performance.self, MacroCorpus.Price.self,
+        MacroCorpus.SeatCategory.self, MacroCorpus.Area.self,
+        MacroCorpus.CanadaFeatureCollection.self, MacroCorpus.CanadaFeature.self, MacroCorpus.CanadaGeometry.self,
+    ]
+}
+
+/// The same models without the macro.
+func plainTypes() -> [any Model.Type] {
+    [
+        ETwitterSearch.self, ESearchMetadata.self, EStatus.self, EStatusMetadata.self, EUser.self, EUserEntities.self,
+        EURLEntities.self, EEntities.self, EHashtag.self, EURLEntity.self, EUserMention.self, EMedia.self,
+        EMediaSizes.self, EMediaSize.self,
+        CitmCatalog.self, Event.self, Performance.self, Price.self, SeatCategory.self, Area.self,
+        CanadaFeatureCollection.self, CanadaFeature.self, CanadaGeometry.self,
+    ]
 }
