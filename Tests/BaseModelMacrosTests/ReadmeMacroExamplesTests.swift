@@ -2,7 +2,7 @@ import BaseModelMacros
 import Foundation
 import Testing
 
-/// The README's section "The model macro", compiled and run: the macro form and the
+/// The first README's section "The model macro" (now the article of `BaseModelMacros`), run: the macro form and the
 /// macro-free form beside it, with the same names. Keep the two in step.
 enum ReadmeMacro {
     @Model struct Game {

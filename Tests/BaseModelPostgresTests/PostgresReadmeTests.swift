@@ -2,7 +2,8 @@
 import Foundation
 import Testing
 
-/// The README's PostgreSQL example, run against the test server.
+/// The first README's PostgreSQL example (the article's block is in `PostgresArticleTests`), run
+/// against the test server.
 @Suite(.enabled(if: TestServer.isConfigured, "\(TestServer.missingMessage)"), .timeLimit(.minutes(2)))
 struct PostgresReadmeTests {
     struct User: IdentifiedModel, Equatable {

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
-/// The README's "The SQLite store" example, on the games of the fixtures. The paths are absolute
+/// The first README's "The SQLite store" example (the article's block is in `SQLiteArticleTests`), on the games of the fixtures. The paths are absolute
 /// here (the README's relative one resolves in `ModelLocations.applicationSupport`, which the
 /// embedded-store test covers) so that this test never changes the process-wide folder.
 @Suite struct SQLiteReadmeTests {

@@ -2,7 +2,8 @@ import BaseModel
 import Foundation
 import Testing
 
-/// The README's examples, compiled and run. Keep the two in step: each section's code is here
+/// The examples of the first README (its sections are the DocC articles now, whose blocks are
+/// compiled in the `Articles` tests), kept as tests of the same behaviour. Each section's code is here
 /// with the same names.
 enum Readme {
     enum FiveLines {

@@ -2,7 +2,7 @@ import BaseModel
 import Foundation
 import Testing
 
-// The README's "Identity and stores" example, with the types renamed (the corpus models own
+// The first README's "Identity and stores" example (the article's blocks are in the `Articles` tests), with the types renamed (the corpus models own
 // `User`).
 
 struct ReadmeUser: IdentifiedModel {
