@@ -12,14 +12,10 @@ extension SQLiteStore {
     ///
     /// Moving ``ModelLocations/applicationSupport`` (tests do) gives the store in the new folder.
     ///
-    /// ```swift
-    /// let map = IdentityMap(store: try SQLiteStore.embedded())
-    /// ```
-    ///
     /// - Parameter format: The format new saves use when this call opens the store; a store
     ///   already open keeps its format.
     /// - Throws: ``ModelError`` when the file cannot be created, opened or migrated.
-    public static func embedded(format: ModelFormat = .binaryPropertyList) throws(ModelError) -> SQLiteStore {
+    package static func embedded(format: ModelFormat = .binaryPropertyList) throws(ModelError) -> SQLiteStore {
         let url = ModelLocations.applicationSupport.appendingPathComponent(embeddedFileName)
         let key = url.standardizedFileURL.path
         return try embeddedStores.withLock { (stores) throws(ModelError) -> SQLiteStore in

@@ -10,7 +10,7 @@ extension SQLiteStore {
     ///
     /// - Throws: ``ModelError`` when a model cannot be encoded (before anything is written) or
     ///   the rows cannot be written (the transaction is rolled back).
-    public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
+    package func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
         guard !models.isEmpty else { return }
         try await saveRows(models)
     }
@@ -33,7 +33,7 @@ extension SQLiteStore {
     /// The model of `type` stored under `id`, read on the calling thread (for the identity map).
     ///
     /// - Throws: ``ModelError`` as ``fetch(_:id:)``.
-    public func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
+    package func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
         let typeName = M.typeName
         let key = id.modelIdentifier.databaseValue
         let row = try Self.database("fetch \(typeName) \(id)") {
@@ -50,7 +50,7 @@ extension SQLiteStore {
     /// other rows are still returned.
     ///
     /// - Throws: ``ModelError`` only when the table cannot be read.
-    public func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
+    package func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
         let typeName = M.typeName
         let rows = try await Self.asyncDatabase("fetch every \(typeName)") {
             try await pool.read { db in
@@ -75,7 +75,7 @@ extension SQLiteStore {
     /// - Returns: Whether there was one.
     /// - Throws: ``ModelError`` when the database cannot be written.
     @discardableResult
-    public func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
+    package func delete<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool {
         let typeName = M.typeName
         let key = id.modelIdentifier.databaseValue
         return try await Self.asyncDatabase("delete \(typeName) \(id)") {
@@ -91,7 +91,7 @@ extension SQLiteStore {
     /// - Returns: How many were removed.
     /// - Throws: ``ModelError`` when the database cannot be written.
     @discardableResult
-    public func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
+    package func deleteAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> Int {
         let typeName = M.typeName
         return try await Self.asyncDatabase("delete every \(typeName)") {
             try await pool.write { db in

@@ -3,15 +3,9 @@ import GRDB
 
 /// A ``ModelStore`` in one SQLite database file, through GRDB: every identified model type in one
 /// typed key-value table, the model encoded in any registered format, batch saves in one
-/// transaction, and the database in WAL mode so reads never wait for a write.
-///
-/// ```swift
-/// let store = try SQLiteStore(path: "Models.sqlite")        // relative: application support
-/// try await store.save(game)
-/// try await store.save(allGames)                            // one transaction
-/// let okami = try await store.fetch(Game.self, id: "93")
-/// let everything = try await store.fetchAll(Game.self)      // .models and .failures
-/// ```
+/// transaction, and the database in WAL mode so reads never wait for a write. Users make it with
+/// `ModelStores.sqlite(path:format:context:)`, `ModelStores.sqlite(url:format:context:)` or
+/// `ModelStores.embeddedSQLite(format:)`.
 ///
 /// The table is `model(type, id, format, body)` with the primary key `(type, id)`, one table for
 /// every type rather than one per type: models are stored encoded, so per-type tables would hold
@@ -28,11 +22,7 @@ import GRDB
 ///
 /// Open one store per file in a process and share it: it is `Sendable`, and its pool serialises
 /// writers and runs readers concurrently.
-///
-/// ## Topics
-/// - Opening: ``init(path:format:context:)``, ``init(url:format:context:)``,
-///   ``embedded(format:)``
-public final class SQLiteStore: ModelStore, StoreShortcuts {
+package final class SQLiteStore: ModelStore, StoreShortcuts {
     /// The database file.
     let url: URL
     /// The format new saves encode models in. Rows keep the format they were written in, so a
@@ -53,7 +43,7 @@ public final class SQLiteStore: ModelStore, StoreShortcuts {
     ///     formats that store types; its application-support folder resolves a relative `path`.
     /// - Throws: ``ModelError`` when the format has no codec, or the file cannot be opened or
     ///   migrated (not a database, read-only folder).
-    public convenience init(
+    package convenience init(
         path: String, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
     ) throws(ModelError) {
         try self.init(url: context.url(for: path), format: format, context: context)
@@ -62,7 +52,7 @@ public final class SQLiteStore: ModelStore, StoreShortcuts {
     /// Opens (creating when missing) the store in the file at `url`.
     ///
     /// - Throws: ``ModelError`` as ``init(path:format:context:)``.
-    public init(
+    package init(
         url: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
     ) throws(ModelError) {
         self.url = url

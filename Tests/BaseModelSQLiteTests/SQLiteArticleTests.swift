@@ -11,12 +11,12 @@ import Testing
         let games = Game.samples
         let cacheURL = folder.url.appendingPathComponent("cache.sqlite")
         try await ModelLocations.withApplicationSupport(folder.url) {
-            let store = try SQLiteStore(path: "Models.sqlite")          // relative: ModelLocations.applicationSupport
-            let cache = try SQLiteStore(url: cacheURL, format: .json)   // any registry format; default binary plist
-            try await store.save(games)                                 // one transaction: all of them or none
+            let store = try ModelStores.sqlite(path: "Models.sqlite")             // relative: ModelLocations.applicationSupport
+            let cache = try ModelStores.sqlite(url: cacheURL, format: .json)      // any registry format; default binary plist
+            try await store.save(games)                                           // one transaction: all of them or none
             let okami = try await store.fetch(Game.self, id: "93")
-            let everyone = try await store.fetchAll(Game.self)          // .models, and .failures per bad row
-            let map = IdentityMap(store: try SQLiteStore.embedded())    // the default store, revives on first use
+            let everyone = try await store.fetchAll(Game.self)                    // .models, and .failures per bad row
+            let map = IdentityMap(store: try ModelStores.embeddedSQLite())        // the default store, revives on first use
 
             #expect(okami == games[0])
             #expect(everyone.failures.isEmpty && everyone.models.count == games.count)

@@ -65,8 +65,8 @@ final class StoreFixture: @unchecked Sendable {
         return Mutex([])
     }()
 
-    lazy var sqlite: SQLiteStore = {
-        do { return try SQLiteStore(url: folder.appendingPathComponent("users.sqlite"), format: format) } catch {
+    lazy var sqlite: any ModelStore = {
+        do { return try ModelStores.sqlite(url: folder.appendingPathComponent("users.sqlite"), format: format) } catch {
             fatalError("StoreBench: cannot open the SQLite store: \(error)")
         }
     }()

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The stores of this module, made by what they keep models in: ``memory()`` and
-/// ``directory(_:format:context:)``. Each returns a ``ModelStore``; the SQLite and PostgreSQL
-/// stores are the classes of the `BaseModelSQLite` and `BaseModelPostgres` targets.
+/// ``directory(_:format:context:)``. Each returns a ``ModelStore``; `BaseModelSQLite` adds
+/// `sqlite(path:)`, `sqlite(url:)` and `embeddedSQLite()`, and `BaseModelPostgres` has its class.
 ///
 /// ```swift
 /// let cache = ModelStores.memory()
