@@ -13,7 +13,7 @@ extension ModelValue: CustomStringConvertible {
     }
 
     /// The same rendering as ``description``, indented two spaces per level, one entry a line.
-    public var indentedDescription: String {
+    package var indentedDescription: String {
         StackReserve.run {
             var output = ""
             write(to: &output, indent: "  ", level: 0)
