@@ -12,8 +12,8 @@ import Foundation
 /// }
 /// ```
 public struct SharedInstanceFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The ``Model/typeName`` of the type.
-    public let typeName: String
+    /// The ``Model/typeName`` of the type, for ``description``; a failure is read per type.
+    let typeName: String
     /// Why the data could not be read.
     public let error: ModelError
     /// Where the unreadable data was moved: a file's new path, a user-defaults key, keychain
