@@ -25,7 +25,7 @@ public protocol FormatCodec: Sendable {
 
     /// How sure the codec is that `data` is its format, from its first bytes and, where cheap, a
     /// parse: `nil` for "not mine", larger numbers for "more certain". Detection picks the
-    /// codec with the highest confidence (see ``FormatRegistry/detect(_:)``).
+    /// codec with the highest confidence (``Model/init(data:context:)``, ``ModelValue/init(data:context:)``).
     func confidence(for data: Data) -> Int?
 
     /// Whether the format stores types and shared references: models are then written with

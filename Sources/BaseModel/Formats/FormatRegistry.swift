@@ -4,7 +4,7 @@ import Foundation
 /// storages of the formats that keep shared instances somewhere other than a
 /// file (user defaults, the keychain).
 ///
-/// Loading never trusts a file's extension: ``detect(_:)`` asks every codec how sure it is that
+/// Loading never trusts a file's extension: detection asks every codec how sure it is that
 /// the bytes are its format and takes the most certain (BaseModel 2.6 did the same by first byte,
 /// then by parsing). The built-in codecs are registered on first use; other targets (crypto,
 /// keychain) register theirs with ``register(_:)``.
@@ -64,7 +64,7 @@ public final class FormatRegistry: Sendable {
     ///
     /// - Throws: ``ModelError/Reason/empty`` for empty data, and
     ///   ``ModelError/Reason/malformed(_:)`` when no codec recognises the bytes.
-    public func detect(_ data: Data) throws(ModelError) -> any FormatCodec {
+    package func detect(_ data: Data) throws(ModelError) -> any FormatCodec {
         try StackReserve.run { () throws(ModelError) -> any FormatCodec in
             guard !data.isEmpty else { throw ModelError(.empty) }
             var best: (codec: any FormatCodec, confidence: Int)?
