@@ -215,8 +215,3 @@ extension Equatable {
         (other as? Self) == self
     }
 }
-
-extension Live: CustomStringConvertible {
-    /// `Live<User>(7)`: the type name and the identifier.
-    public var description: String { "Live<\(Value.typeName)>(\(id.modelIdentifier))" }
-}
