@@ -36,6 +36,6 @@ public struct ModelFormat: Hashable, Sendable, RawRepresentable, CustomStringCon
     /// ``SharedModel/userDefaultsSuite``; written to a file, it is a binary property list, as in BaseModel.
     public static let userDefaults = ModelFormat(rawValue: "user-defaults")
     /// FastCoding 3.3: compact binary with class definitions, string and object aliases,
-    /// byte-compatible with the original (see the README's "The fast format"). Extension `fast`.
+    /// byte-compatible with the original (see <doc:FilesAndFormats#The-fast-format>). Extension `fast`.
     public static let fast = ModelFormat(rawValue: "fast")
 }

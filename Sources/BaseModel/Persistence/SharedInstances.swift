@@ -5,7 +5,7 @@ import Foundation
 /// One slot per concrete type, so every subclass has its own (BaseModel kept one per class).
 /// Instances are held as `Any` behind a lock: the library never touches them concurrently, it only
 /// hands them out; whether a class model may be mutated from several tasks is the model's concern
-/// (see the README).
+/// (see the article Shared instances and migrations).
 enum SharedInstances {
     /// An instance handed across the lock. Models need not be `Sendable`; the library only stores
     /// and returns them, never uses them from two places at once.

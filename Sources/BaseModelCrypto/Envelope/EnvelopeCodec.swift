@@ -5,7 +5,7 @@ import Foundation
 /// bytes, the format for new encrypted files. Extension `sealed`.
 ///
 /// The file is a short header (magic, version, KDF and its parameters, salt, nonce, key check,
-/// inner format, label; see the README for the layout) followed by the AES-GCM ciphertext and
+/// inner format, label; the article Encryption has the layout) followed by the AES-GCM ciphertext and
 /// tag. The whole header is the additional authenticated data, so every byte of the file is
 /// covered. The key comes from a password through scrypt (PBKDF2-SHA256 envelopes are read
 /// too), or is a raw 256-bit `SymmetricKey`.
