@@ -121,7 +121,7 @@ extension PostgresStore {
                 result.models.append(model)
                 read[RowKey(type: typeName, id: model.id.modelIdentifier)] = row.version
             } catch {
-                result.failures.append(StoreFailure(location: row.location(typeName: typeName), error: error))
+                result.failures[row.location(typeName: typeName)] = error
                 unreadable.append(row.key(typeName: typeName))
             }
         }

@@ -64,7 +64,7 @@ extension SQLiteStore {
             do {
                 result.models.append(try decodeRow(M.self, row))
             } catch {
-                result.failures.append(StoreFailure(location: row.location(typeName: typeName), error: error))
+                result.failures[row.location(typeName: typeName)] = error
             }
         }
         return result

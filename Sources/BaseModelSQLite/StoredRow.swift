@@ -21,7 +21,7 @@ struct StoredRow: Sendable {
         self.body = Data.fromDatabaseValue(body)
     }
 
-    /// `"<typeName>-<id>"`, as ``StoreFailure/location`` names a row.
+    /// `"<typeName>-<id>"`, the key of a row in `StoreFetchResult.failures`.
     func location(typeName: String) -> String {
         "\(typeName)-\(ModelIdentifier(databaseValue: id)?.description ?? id.description)"
     }

@@ -24,7 +24,7 @@ struct PostgresStoreTests {
             #expect(try await store.fetch(TicketCode.self, id: "42")?.seat == "B2")
             let tickets = try await store.fetchAll(Ticket.self)  // one type name, two keys
             #expect(tickets.models == [Ticket(id: 42, seat: "A1")])
-            #expect(tickets.failures.map(\.location) == ["Ticket-42"])  // the string id is not an Int
+            #expect(tickets.failures.keys.sorted() == ["Ticket-42"])  // the string id is not an Int
             await store.close()
         }
     }
@@ -47,7 +47,7 @@ struct PostgresStoreTests {
                 """)
             let all = try await store.fetchAll(Account.self)
             #expect(all.models == Account.samples)
-            #expect(all.failures.map(\.location) == ["Account-7", "Account-8", "Account-9"])
+            #expect(all.failures.keys.sorted() == ["Account-7", "Account-8", "Account-9"])
             await #expect(throws: ModelError.self) { try await store.fetch(Account.self, id: 7) }
             await store.close()
         }

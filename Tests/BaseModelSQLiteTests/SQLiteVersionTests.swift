@@ -37,7 +37,7 @@ struct TicketV2: IdentifiedModel, Equatable {
             try db.execute(sql: "UPDATE model SET body = ? WHERE type = 'Ticket' AND id = 1", arguments: [old])
         }
         await #expect(throws: ModelError.self) { try await store.fetch(TicketV2.self, id: 1) }
-        #expect(try await store.fetchAll(TicketV2.self).failures.map(\.location) == ["Ticket-1"])
+        #expect(try await store.fetchAll(TicketV2.self).failures.keys.sorted() == ["Ticket-1"])
 
         try await store.save(TicketV2(id: 1, title: "new", seats: 2))
         let moved = try Self.unreadable(store)

@@ -126,7 +126,7 @@ package final class DirectoryStore: ModelStore, StoreShortcuts {
             do {
                 result.models.append(try read(M.self, at: url))
             } catch {
-                result.failures.append(StoreFailure(location: url.lastPathComponent, error: error))
+                result.failures[url.lastPathComponent] = error
             }
         }
         return result

@@ -48,7 +48,7 @@ package final class MemoryStore: ModelStore, StoreShortcuts {
             do {
                 result.models.append(try ModelDecoder().decode(M.self, from: tree))
             } catch {
-                result.failures.append(StoreFailure(location: "\(M.typeName)-\(id)", error: error))
+                result.failures["\(M.typeName)-\(id)"] = error
             }
         }
         return result

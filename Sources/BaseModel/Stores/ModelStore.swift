@@ -49,7 +49,7 @@ public protocol ModelStore: Sendable {
     func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError)
 
     /// Every stored model of `type`, in no particular order. An entry that fails to decode is
-    /// reported in ``StoreFetchResult/failures`` and does not stop the others.
+    /// reported in ``StoreFetchResult/failures`` under its location and does not stop the others.
     ///
     /// - Throws: ``ModelError`` only when the store itself cannot be read.
     func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M>

@@ -1,13 +1,19 @@
-/// What ``ModelStore/fetchAll(_:)`` found: the models that decoded, and a failure for each stored
+/// What ``ModelStore/fetchAll(_:)`` found: the models that decoded, and the error of each stored
 /// entry that did not, so one bad file or row never hides the others.
+///
+/// ```swift
+/// let all = try await store.fetchAll(Game.self)
+/// for (location, error) in all.failures { print("\(location): \(error)") }   // "Game-7: …"
+/// ```
 public struct StoreFetchResult<M: IdentifiedModel>: Sendable {
     /// The models read, in no particular order.
     public var models: [M]
-    /// The entries that could not be read or decoded.
-    public var failures: [StoreFailure]
+    /// The entries that could not be read or decoded: each entry's location (a file name in a
+    /// directory store, `"<typeName>-<id>"` for a row or an in-memory entry) → why it could not be read.
+    public var failures: [String: ModelError]
 
     /// Creates a result.
-    public init(models: [M] = [], failures: [StoreFailure] = []) {
+    public init(models: [M] = [], failures: [String: ModelError] = [:]) {
         self.models = models
         self.failures = failures
     }
