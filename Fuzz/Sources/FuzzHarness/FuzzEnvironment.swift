@@ -26,10 +26,21 @@ enum FuzzEnvironment {
         return types
     }()
 
+    /// The core's formats, taken from `FormatRegistry.shared`.
+    static let coreFormats: [ModelFormat] = [
+        .json, .xmlPropertyList, .binaryPropertyList, .keyedArchive, .hrXML, .hrJSON, .hrBinary, .userDefaults, .fast,
+    ]
+
+    /// Every format ``formats`` holds, in registration order.
+    static let registeredFormats: [ModelFormat] = coreFormats + [.cryptoCoding, .encrypted]
+
     /// The core's codecs plus `crypto` and `encrypted` (sealing JSON).
     static let formats: FormatRegistry = {
         let shared = FormatRegistry.shared
-        let formats = FormatRegistry(codecs: shared.formats.compactMap { try? shared.codec(for: $0) })
+        let formats = FormatRegistry(codecs: coreFormats.map { format in
+            guard let codec = try? shared.codec(for: format) else { fatalError("no core codec for \(format)") }
+            return codec
+        })
         CryptoFormats.register(passwords: .fixed(password), in: formats)
         formats.register(envelope(sealing: .json, in: formats))
         return formats

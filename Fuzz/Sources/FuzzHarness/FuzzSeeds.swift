@@ -26,7 +26,7 @@ struct FuzzSeeds {
         for file in files where target.reads(file) { try seeds.add(file.bytes, name: file.name) }
         switch target.format {
         case nil:
-            for format in FuzzEnvironment.formats.formats {
+            for format in FuzzEnvironment.registeredFormats {
                 try seeds.addSamples(FuzzEnvironment.codec(format), trees: [("kinds", FuzzSamples.kinds)], prefix: format.rawValue)
             }
         case .encrypted?:

@@ -88,7 +88,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private func runDetection(_ data: Data) {
         let context = FuzzEnvironment.context
         if let tree = try? ModelValue(data: data, context: context) {
-            for format in FuzzEnvironment.formats.formats {
+            for format in FuzzEnvironment.registeredFormats {
                 RoundTrip.tree(tree, through: FuzzEnvironment.codec(format))
             }
         }

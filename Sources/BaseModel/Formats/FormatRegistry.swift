@@ -58,7 +58,7 @@ public final class FormatRegistry: Sendable {
     }
 
     /// Every registered format, in registration order.
-    public var formats: [ModelFormat] { order.withLock { $0 } }
+    package var formats: [ModelFormat] { order.withLock { $0 } }
 
     /// The codec whose format the bytes are, by content alone.
     ///
