@@ -29,7 +29,7 @@ public enum CryptoFormats {
         passwords: PasswordProvider? = nil, kdf: EnvelopeKDF, inner: ModelFormat = .keyedArchive,
         in formats: FormatRegistry = .shared
     ) {
-        let provider = PasswordProvider.modelTypes().or(passwords ?? .none)
+        let provider = modelTypesFirst(then: passwords)
         formats.register(CryptoCodingCodec(passwords: provider))
         formats.register(EnvelopeCodec(secret: .passwords(provider), kdf: kdf, inner: inner, formats: formats))
         formats.register(KeychainStorage(), for: .keychain)
@@ -37,8 +37,8 @@ public enum CryptoFormats {
 
     /// A codec of the `encrypted` format (an AES-256-GCM envelope around the bytes of an inner
     /// format) sealed and opened with passwords, to register in a registry of your own or to call
-    /// directly. ``register(passwords:inner:in:)`` registers one that asks the
-    /// ``EncryptedModel`` types. New files derive their key with scrypt (N = 2^15, r = 8, p = 1).
+    /// directly. Like ``register(passwords:inner:in:)``, it asks the ``EncryptedModel`` types first
+    /// and then `passwords`. New files derive their key with scrypt (N = 2^15, r = 8, p = 1).
     ///
     /// ```swift
     /// let formats = FormatRegistry()
@@ -46,16 +46,16 @@ public enum CryptoFormats {
     /// ```
     ///
     /// - Parameters:
-    ///   - passwords: asked with the label (the root's type name); default: the
-    ///     ``EncryptedModel`` types of `ModelRegistry.shared`.
+    ///   - passwords: asked with the label (the root's type name) when it does not name an
+    ///     ``EncryptedModel`` type of `ModelRegistry.shared`; `nil` (the default) asks nothing else.
     ///   - inner: the format of the sealed bytes in new files; default
     ///     `ModelFormat.keyedArchive`.
     ///   - formats: where the inner codec is found; default `FormatRegistry.shared`.
     public static func envelope(
-        passwords: PasswordProvider = .modelTypes(), inner: ModelFormat = .keyedArchive,
+        passwords: PasswordProvider? = nil, inner: ModelFormat = .keyedArchive,
         formats: FormatRegistry = .shared
     ) -> any FormatCodec {
-        EnvelopeCodec(secret: .passwords(passwords), inner: inner, formats: formats)
+        EnvelopeCodec(secret: .passwords(modelTypesFirst(then: passwords)), inner: inner, formats: formats)
     }
 
     /// A codec of the `encrypted` format sealed and opened with one raw key for every file (any
@@ -75,5 +75,10 @@ public enum CryptoFormats {
         key: SymmetricKey, inner: ModelFormat = .keyedArchive, formats: FormatRegistry = .shared
     ) -> any FormatCodec {
         EnvelopeCodec(secret: .key(key), inner: inner, formats: formats)
+    }
+
+    /// The password of the registered ``EncryptedModel`` type the file names, else `passwords`'.
+    private static func modelTypesFirst(then passwords: PasswordProvider?) -> PasswordProvider {
+        PasswordProvider.modelTypes().or(passwords ?? .none)
     }
 }

@@ -30,8 +30,8 @@ public struct PasswordProvider: Sendable {
     }
 
     /// The ``EncryptedModel/password`` of the ``EncryptedModel`` type registered in `registry`
-    /// under the file's type name.
-    public static func modelTypes(in registry: ModelRegistry = .shared) -> PasswordProvider {
+    /// under the file's type name. `CryptoFormats` asks it before any provider it is given.
+    package static func modelTypes(in registry: ModelRegistry = .shared) -> PasswordProvider {
         PasswordProvider { name in
             guard let name, let type = registry.type(named: name) as? any EncryptedModel.Type else { return nil }
             return type.password
