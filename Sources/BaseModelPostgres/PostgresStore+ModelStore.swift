@@ -6,7 +6,7 @@ extension PostgresStore {
     /// conflict or failure writes none. Each saved row notifies the change feed on commit.
     ///
     /// - Throws: `ModelError` when a model cannot be encoded (before anything is written), a
-    ///   row changed since this store read it (``isConflict(_:)``), or the write fails (the
+    ///   row changed since this store read it (`ModelError.Reason.conflict(_:)`), or the write fails (the
     ///   transaction is rolled back).
     public func save<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
         guard !models.isEmpty else { return }
@@ -236,8 +236,6 @@ extension PostgresStore {
         let why =
             expected.map { "\(key.type) \(key.id) is no longer at version \($0): another writer saved or deleted it" }
             ?? "\(key.type) \(key.id) was saved by another writer since this store last read it"
-        return ModelError(
-            .other(domain: conflictDomain, code: conflictCode, message: "version conflict: \(why); fetch it again, then save"),
-            format: "postgres")
+        return ModelError(.conflict("\(why); fetch it again, then save"), format: "postgres")
     }
 }

@@ -21,7 +21,7 @@ extension PostgresStore {
     ///   written then).
     /// - Throws: `ModelError` when the row cannot be read or decoded, `change` altered the
     ///   identifier (`invalidValue`), the write fails, or other writers won all `attempts`
-    ///   (a conflict: ``isConflict(_:)``).
+    ///   (`ModelError.Reason.conflict(_:)`).
     @discardableResult
     public func update<M: IdentifiedModel>(
         _ type: M.Type, id: M.ID, attempts: Int = 100, _ change: (inout M) -> Void

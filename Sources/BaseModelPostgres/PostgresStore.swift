@@ -27,7 +27,7 @@ import PostgresNIO
 /// Optimistic concurrency: every row has a `version`, raised by each save. The store remembers
 /// the version of each row it read or wrote; a save updates the row only if it still has that
 /// version, and a save of a row it never read inserts only when there is none. Otherwise the
-/// save throws a conflict (see ``isConflict(_:)``) and writes nothing: reread, merge, save
+/// save throws a conflict (`ModelError.Reason.conflict(_:)`) and writes nothing: reread, merge, save
 /// again. ``ConflictPolicy/overwrite`` makes saves last-writer-wins instead. The check is
 /// between stores (processes): tasks sharing one store share its remembered versions, so for
 /// read-modify-write from concurrent tasks call ``update(_:id:attempts:_:)``, which checks the
@@ -50,7 +50,6 @@ import PostgresNIO
 ///
 /// ### Conflicts
 /// - ``ConflictPolicy``
-/// - ``isConflict(_:)``
 /// - ``update(_:id:attempts:_:)``
 ///
 /// ### The change feed
@@ -176,18 +175,6 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
         }
         if let connection { await Self.closeQuietly(connection) }
     }
-
-    /// Whether `error`, thrown by a save, is a conflict: another writer changed (or created, or
-    /// deleted) the row since this store read it, and nothing was written.
-    ///
-    /// The reason is `.other(domain: "postgres", code: "conflict", message: …)`.
-    public static func isConflict(_ error: ModelError) -> Bool {
-        guard case .other(conflictDomain, conflictCode, _) = error.reason else { return false }
-        return true
-    }
-
-    static let conflictDomain = "postgres"
-    static let conflictCode = "conflict"
 
     // MARK: Connections
 

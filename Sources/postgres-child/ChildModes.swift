@@ -60,7 +60,8 @@ enum ChildModes {
                             do {
                                 try await own.save(record)
                                 break
-                            } catch let error as ModelError where PostgresStore.isConflict(error) {
+                            } catch let error as ModelError {
+                                guard case .conflict = error.reason else { throw error }
                                 conflicts += 1
                             }
                         }

@@ -22,7 +22,8 @@ struct PostgresConcurrencyTests {
                                 do {
                                     try await store.save(account)
                                     break
-                                } catch let error as ModelError where PostgresStore.isConflict(error) {
+                                } catch let error as ModelError {
+                                    guard case .conflict = error.reason else { throw error }
                                     conflicts += 1
                                 }
                             }

@@ -62,7 +62,8 @@ struct PostgresStoreTests {
             await #expect {
                 try await first.save(Account.samples)
             } throws: { error in
-                PostgresStore.isConflict(try #require(error as? ModelError))
+                guard case .conflict = try #require(error as? ModelError).reason else { return false }
+                return true
             }
             #expect(try await first.fetchAll(Account.self).models.map(\.id) == [3])
             #expect(try await !first.contains(Account.self, id: 1))
@@ -85,8 +86,9 @@ struct PostgresStoreTests {
                 try await alice.save(mine)
                 Issue.record("the second writer's save was not refused")
             } catch let error as ModelError {
-                #expect(PostgresStore.isConflict(error))
-                #expect("\(error)".contains("version conflict"))
+                let isConflict = if case .conflict = error.reason { true } else { false }
+                #expect(isConflict, "\(error)")
+                #expect("\(error)".contains("conflict: Account 1 is no longer at version"))
             }
             #expect(try await alice.fetch(Account.self, id: 1) == theirs)  // nothing written; reread
             var merged = theirs

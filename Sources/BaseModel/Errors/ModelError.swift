@@ -39,6 +39,9 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The saved data was written by a newer version of the model than this one knows, so
         /// saving over it would drop what the newer version added (see ``Model/schemaVersion``).
         case newerVersion(found: Int, known: Int)
+        /// Another writer changed, created or deleted the stored entry since this store read it,
+        /// and nothing was written: fetch it again, merge, and save (the message says which entry).
+        case conflict(String)
     }
 
     /// What went wrong.
@@ -81,6 +84,7 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
             message += "migration from version \(version), step \(step) (\(name)) failed: \(why)"
         case .newerVersion(let found, let known):
             message += "the saved data is version \(found), newer than version \(known) of the model"
+        case .conflict(let why): message += "conflict: \(why)"
         }
         if let excerpt { message += " \(excerpt)" }
         var context: [String] = []
