@@ -17,9 +17,9 @@ enum FuzzSamples {
 
     /// A tree with every kind of value, and one with values lenient coercion converts.
     static let kinds: ModelValue = [
-        "null": nil, "bool": true, "integer": -42, "unsigned": .unsignedInteger(UInt64.max), "double": 3.25,
+        "null": .null, "bool": true, "integer": -42, "unsigned": .unsignedInteger(UInt64.max), "double": 3.25,
         "string": "Grüße, 世界 🎈", "data": .data(Data([0, 1, 2, 0xFF])), "date": .date(Date(timeIntervalSinceReferenceDate: 86_400.5)),
-        "array": [1, "two", [3.0, nil], ["four": 4]], "dictionary": ["a": ["b": ["c": []]]], "empty": [:],
+        "array": [1, "two", [3.0, .null], ["four": 4]], "dictionary": ["a": ["b": ["c": []]]], "empty": [:],
     ]
     static let lenient: ModelValue = [
         "volume": "12", "level": 300, "muted": "yes", "gain": "0.5", "name": 12, "modes": ["1", 2, "x"],

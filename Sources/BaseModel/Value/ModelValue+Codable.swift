@@ -1,7 +1,7 @@
 import OrderedCollections
 
 /// `ModelValue` is `Codable`, so a model can hold an untyped part of its payload
-/// (`var extra: ModelValue = nil`). The library's own coders pass trees through unchanged; other
+/// (`var extra: ModelValue = .null`). The library's own coders pass trees through unchanged; other
 /// coders (`JSONEncoder`, `PropertyListEncoder`) see the natural shapes: null, bool, numbers,
 /// string, data, date, arrays and dictionaries in their key order.
 extension ModelValue: Codable {

@@ -1,10 +1,5 @@
 import OrderedCollections
 
-extension ModelValue: ExpressibleByNilLiteral {
-    /// Creates ``null``.
-    public init(nilLiteral: ()) { self = .null }
-}
-
 extension ModelValue: ExpressibleByBooleanLiteral {
     /// Creates ``bool(_:)``.
     public init(booleanLiteral value: Bool) { self = .bool(value) }

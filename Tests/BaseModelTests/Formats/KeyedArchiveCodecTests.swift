@@ -31,7 +31,7 @@ struct KeyedArchiveCodecTests {
         "$class": "TodoList", "title": "Groceries", "created": .date(Date(timeIntervalSinceReferenceDate: 700_000_000.25)),
         "icon": .data(Data([0x89, 0x50, 0x4E, 0x47])),
         "items": [
-            ["$class": "TodoItem", "label": "Milk", "checked": false, "meta": ["tags": ["dairy", "cold"], "weight": 1.5, "notes": nil]],
+            ["$class": "TodoItem", "label": "Milk", "checked": false, "meta": ["tags": ["dairy", "cold"], "weight": 1.5, "notes": .null]],
             ["$class": "TodoItem", "label": "Eggs", "checked": true, "meta": [:]],
         ],
         "favourite": ["$alias": "items.1"],

@@ -112,7 +112,7 @@ struct KeyedArchiveCorpusValueTests {
     func foundationValues() throws {
         #expect(try tree("corelibs__NSKeyedUnarchiver-ArrayTest.plist") == ["baa", "baa", "black", "sheep"])
         #expect(try tree("corelibs__NSKeyedUnarchiver-ComplexTest.plist").orderedEquals([
-            "array": [nil, "hello", 34_545, ["key": "val"]], "string": "hello", "url": "https://www.swift.org/index.xml",
+            "array": [.null, "hello", 34_545, ["key": "val"]], "string": "hello", "url": "https://www.swift.org/index.xml",
             "uuid": "71DC068E-3420-45FF-919E-3A267D55EC22",
         ]))
         #expect(try tree("corelibs__NSKeyedUnarchiver-URLTest.plist") == "https://www.example.com/foo.xml")
@@ -123,7 +123,7 @@ struct KeyedArchiveCorpusValueTests {
         #expect(try tree("corelibs__macOS-10.14__NSSet-Numbers.archive") == [3, 2, 5, 1, 4])
         #expect(try tree("corelibs__macOS-10.14__NSMutableSet-Empty.archive") == [])
         #expect(try tree("bpylist2__nsmutabledata_archive.plist") == .data(Data("hello".utf8)))
-        #expect(try tree("go-ios__ax_focus_on_element.bin") == nil)
+        #expect(try tree("go-ios__ax_focus_on_element.bin") == .null)
         #expect(try tree("node-bplist__uid.bplist").orderedEquals(["key1": "obj1", "key3": "obj3", "key2": "obj2"]))
     }
 
@@ -151,14 +151,14 @@ struct KeyedArchiveCorpusValueTests {
             "categories": ["banana", "apple"],
         ]))
         #expect(try tree("bpylist2__recursive_archive.plist")
-            == ["$class": "Foo", "title": "hello", "recursive": ["$class": "Foo", "title": "yo", "recursive": nil]])
+            == ["$class": "Foo", "title": "hello", "recursive": ["$class": "Foo", "title": "yo", "recursive": .null]])
         #expect(try tree("mantle__MTLTestModel-OldArchive.plist") == [
             "$class": "MTLTestModel", "MTLModelVersion": 1,
             "externalRepresentation": ["count": "5", "username": "foobar", "nested": ["name": "fuzzbuzz"]],
         ])
         #expect(try tree("bpylist2__date_archive.plist") == ["$class": "Foo", "stamp": .date(plistReferenceDate(509_523_358.684097)), "title": "hello"])
         #expect(try tree("go-ios__XCActivityRecord.bin") == [
-            "$class": "XCActivityRecord", "finish": nil, "start": .date(plistReferenceDate(625_945_468.42794)), "title": "Suite Set Up",
+            "$class": "XCActivityRecord", "finish": .null, "start": .date(plistReferenceDate(625_945_468.42794)), "title": "Suite Set Up",
             "uuid": "A8F5C718-D234-49B0-A891-136F94C41213", "activityType": "com.apple.dt.xctest.activity-type.internal", "attachments": [],
         ])
         #expect(try tree("go-ios__xctestidentifier.bin") == ["$class": "XCTTestIdentifier", "c": ["none", "none"], "o": 2])

@@ -31,7 +31,7 @@ struct PropertyListCodecTests {
 
     @Test("null has no property-list form", arguments: [BinaryPropertyListCodec() as any FormatCodec, XMLPropertyListCodec()])
     func nullIsAnError(codec: any FormatCodec) {
-        let error = #expect(throws: ModelError.self) { try codec.encodeTree(["items": [1, ["label": nil]]]) }
+        let error = #expect(throws: ModelError.self) { try codec.encodeTree(["items": [1, ["label": .null]]]) }
         #expect(error?.reason == .unsupported("property lists have no null"))
         #expect(error?.path == [.key("items"), .index(1), .key("label")])
         #expect(error?.format == codec.format)

@@ -235,7 +235,7 @@ import Testing
         ("flag", 1 as ModelValue, "bool", "integer"),
         ("agreed", "yes" as ModelValue, "bool", "string"),
         ("label", 12 as ModelValue, "string", "integer"),
-        ("name", nil as ModelValue, "string", "null"),
+        ("name", ModelValue.null, "string", "null"),
         ("ratio", "0.5" as ModelValue, "number", "string"),
         ("count", true as ModelValue, "integer", "bool"),
         ("ratio", false as ModelValue, "number", "bool"),

@@ -123,7 +123,7 @@ extension ModelFixtures {
         @Test func instancesFromJSONAndTrees() throws {
             #expect(try TodoItem.instances(array: #"["a", null, {"label": "b"}]"#).map(\.label) == ["a", "b"])
             #expect(try TodoItem.instances(array: Data(#"[{"label": "c"}]"#.utf8)).map(\.label) == ["c"])
-            #expect(try TodoItem.instances(array: ModelValue.array(["d", nil])).map(\.label) == ["d"])
+            #expect(try TodoItem.instances(array: ModelValue.array(["d", .null])).map(\.label) == ["d"])
             #expect(try TodoItem.instances(array: [Any]()).isEmpty)
         }
 

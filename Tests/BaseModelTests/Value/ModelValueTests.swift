@@ -12,12 +12,10 @@ import Testing
     // MARK: Literals
 
     @Test func scalarLiteralsMakeTheMatchingCase() {
-        let null: ModelValue = nil
         let flag: ModelValue = true
         let integer: ModelValue = -42
         let double: ModelValue = 2.5
         let string: ModelValue = "Buy milk"
-        #expect(null == .null)
         #expect(flag == .bool(true))
         #expect(integer == .integer(-42))
         #expect(double == .double(2.5))
@@ -25,7 +23,7 @@ import Testing
     }
 
     @Test func containerLiteralsKeepElementAndKeyOrder() {
-        let array: ModelValue = [1, "two", nil, [3.5]]
+        let array: ModelValue = [1, "two", .null, [3.5]]
         #expect(array == .array([.integer(1), .string("two"), .null, .array([.double(3.5)])]))
 
         let dictionary: ModelValue = ["zeta": 1, "alpha": true, "mid": ["nested": "x"]]
@@ -58,7 +56,7 @@ import Testing
     // MARK: Subscripts
 
     @Test func keySubscriptReadsDictionariesOnly() {
-        let value: ModelValue = ["label": "Buy milk", "tags": ["home", "shop"], "none": nil]
+        let value: ModelValue = ["label": "Buy milk", "tags": ["home", "shop"], "none": .null]
         #expect(value["label"] == .string("Buy milk"))
         #expect(value["none"] == .null)
         #expect(value["missing"] == nil)
@@ -148,11 +146,11 @@ import Testing
         let value: ModelValue = ["label": "Buy milk", "checked": true, "tags": ["home"], "empty": [], "none": [:]]
         #expect(value.description == #"{"label": "Buy milk", "checked": true, "tags": ["home"], "empty": [], "none": {}}"#)
         #expect(String(reflecting: value) == value.description)
-        #expect(ModelValue.array([1, nil, 2.5]).description == "[1, null, 2.5]")
+        #expect(ModelValue.array([1, .null, 2.5]).description == "[1, null, 2.5]")
     }
 
     @Test func indentedDescriptionPutsOneEntryOnALine() {
-        let value: ModelValue = ["a": 1, "b": [true, nil], "c": [:], "d": ["e": "f"]]
+        let value: ModelValue = ["a": 1, "b": [true, .null], "c": [:], "d": ["e": "f"]]
         let expected = """
             {
               "a": 1,
@@ -232,7 +230,7 @@ import Testing
         #expect(try ModelValue(foundation: Decimal(string: "12.5")!) == .double(12.5))
         #expect(try ModelValue(foundation: ModelValue.integer(9)) == .integer(9))
         let nothing: String? = nil
-        #expect(try ModelValue(foundation: [nothing as Any, "x"] as [Any]) == [nil, "x"])
+        #expect(try ModelValue(foundation: [nothing as Any, "x"] as [Any]) == [.null, "x"])
     }
 
     @Test func nestedContainersConvertWithSortedKeys() throws {
@@ -243,7 +241,7 @@ import Testing
         let value = try ModelValue(foundation: object)
         let expected: ModelValue = [
             "a": ["x": .date(Date(timeIntervalSince1970: 0)), "y": 2.5],
-            "b": [1, "two", nil, ["deep": [true]]],
+            "b": [1, "two", .null, ["deep": [true]]],
         ]
         #expect(value == expected)
         guard case .dictionary(let entries) = value else { return }
@@ -287,7 +285,7 @@ import Testing
     @Test func foundationValueGivesFoundationShapes() throws {
         let date = Date(timeIntervalSince1970: 12)
         let value: ModelValue = [
-            "null": nil, "flag": true, "count": 3, "big": .unsignedInteger(UInt64.max), "ratio": 0.5,
+            "null": .null, "flag": true, "count": 3, "big": .unsignedInteger(UInt64.max), "ratio": 0.5,
             "name": "x", "date": .date(date), "blob": .data(Data([9])), "list": [1, "a"],
         ]
         let object = try #require(value.foundationValue as? [String: Any])
@@ -307,7 +305,7 @@ import Testing
     @Test func foundationValueRoundTrips() throws {
         // Keys are in sorted order, the order a Foundation dictionary converts back in.
         let value: ModelValue = [
-            "a": [true, false, 0, 1, -1, .unsignedInteger(UInt64.max), .integer(Int64.max), 1.5, nil],
+            "a": [true, false, 0, 1, -1, .unsignedInteger(UInt64.max), .integer(Int64.max), 1.5, .null],
             "b": ["c": .date(Date(timeIntervalSinceReferenceDate: 12.5)), "d": .data(Data([0, 255]))],
             "e": "text",
         ]
@@ -315,7 +313,7 @@ import Testing
     }
 
     @Test func foundationValueIsWhatJSONSerializationWrites() throws {
-        let value: ModelValue = ["flag": true, "count": 1, "items": ["a", nil]]
+        let value: ModelValue = ["flag": true, "count": 1, "items": ["a", .null]]
         let data = try JSONSerialization.data(withJSONObject: value.foundationValue, options: [.sortedKeys])
         #expect(String(decoding: data, as: UTF8.self) == #"{"count":1,"flag":true,"items":["a",null]}"#)
     }
