@@ -12,6 +12,9 @@ final class DecodingState {
     /// The map `Live` values resolve through; `nil` until a `Live` value is met when the decode
     /// was given none (see ``liveIdentityMap``).
     var identityMap: IdentityMap?
+    /// In a copy: the type of each model the tree cannot tell, by path (see
+    /// ``EncodingState/copiedTypes``); `nil` in every other decode.
+    @exclusivity(unchecked) var copiedTypes: [ModelPath: any Model.Type]?
 
     /// The map `Live` values resolve through: the one the decode was given, else one made for
     /// this decode alone, so a plain decode never writes into a map the caller did not name.

@@ -8,6 +8,9 @@ final class EncodingState {
     /// In plain mode, the map of the first `Live` value met: a copy resolves its `Live`
     /// properties there, so it shares the original's live instances.
     @exclusivity(unchecked) var liveMap: IdentityMap?
+    /// In a copy: by path, each model whose type is not the one its place declares (a subclass
+    /// in a property typed with its base class), so the copy decodes it as that type.
+    @exclusivity(unchecked) var copiedTypes: [ModelPath: any Model.Type]?
     @exclusivity(unchecked) private var kinds: [ObjectIdentifier: EncodingKind] = [:]
     @exclusivity(unchecked) private var models: [ObjectIdentifier: ModelInfo] = [:]
     /// The class instances being encoded, from the root down to the current value, with the

@@ -115,20 +115,24 @@ final class TreeDecoder: Decoder, PathLinked {
 
     static func decode<T: Decodable>(
         _ type: T.Type, from value: ModelValue, plain: Bool, registry: ModelRegistry? = nil,
-        report: UnsafeMutablePointer<ModelReport>?, identityMap: IdentityMap? = nil
+        report: UnsafeMutablePointer<ModelReport>?, identityMap: IdentityMap? = nil,
+        copiedTypes: [ModelPath: any Model.Type]? = nil
     ) throws(ModelError) -> T {
         try StackReserve.run { () throws(ModelError) -> T in
-            try decodeHere(type, from: value, plain: plain, registry: registry, report: report, identityMap: identityMap)
+            try decodeHere(
+                type, from: value, plain: plain, registry: registry, report: report, identityMap: identityMap,
+                copiedTypes: copiedTypes)
         }
     }
 
     private static func decodeHere<T: Decodable>(
         _ type: T.Type, from value: ModelValue, plain: Bool, registry: ModelRegistry?,
-        report: UnsafeMutablePointer<ModelReport>?, identityMap: IdentityMap?
+        report: UnsafeMutablePointer<ModelReport>?, identityMap: IdentityMap?, copiedTypes: [ModelPath: any Model.Type]?
     ) throws(ModelError) -> T {
         let state = DecodingState(collectingReport: report != nil)
         state.graph = registry.map { GraphReading(registry: $0, root: value) }
         state.identityMap = identityMap
+        state.copiedTypes = copiedTypes
         let root = TreeDecoder(
             state: state, value: value, parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: plain)
@@ -314,9 +318,19 @@ final class TreeDecoder: Decoder, PathLinked {
             return try T(from: plainChild(.value(value), component: component, keyCase: .unchanged))
         case .array(let array):
             return try array.decodeElements(as: T.self, from: plainChild(.value(value), component: component, keyCase: inheritedKeyCase))
+        case .model where state.copiedTypes?.isEmpty == false:
+            return try decodeCopiedModel(type, from: value, component: component)
         case .model, .plain:
             return try T(from: plainChild(.value(value), component: component, keyCase: inheritedKeyCase))
         }
+    }
+
+    /// A model of a copy, as the type the original held at this place (a subclass of `type`).
+    private func decodeCopiedModel<T: Decodable>(_ type: T.Type, from value: ModelValue, component: ModelPath.Component?) throws -> T {
+        let child = plainChild(.value(value), component: component, keyCase: inheritedKeyCase)
+        guard let copied = state.copiedTypes?[child.path] else { return try T(from: child) }
+        func decode<M: Model>(_ model: M.Type) throws -> T? { try M(from: child) as? T }
+        return try decode(copied) ?? T(from: child)
     }
 
     /// The elements as doubles when every one is a ``ModelValue/double(_:)``; `nil` otherwise.

@@ -93,12 +93,16 @@ final class TreeEncoder: Encoder, PathLinked {
         return tree.result
     }
 
-    /// The plain tree of `value` and the identity map its `Live` properties belong to, for a copy.
-    static func encodePlainForCopy<T: Encodable>(_ value: T) throws(ModelError) -> (tree: ModelValue, liveMap: IdentityMap?) {
+    /// The plain tree of `value`, the identity map its `Live` properties belong to, and the
+    /// type of each model the tree cannot tell (see ``EncodingState/copiedTypes``), for a copy.
+    static func encodePlainForCopy<T: Encodable>(
+        _ value: T
+    ) throws(ModelError) -> (tree: ModelValue, liveMap: IdentityMap?, types: [ModelPath: any Model.Type]) {
         let state = EncodingState()
+        state.copiedTypes = [:]
         let tree = TreeWriter()
         try write(value, plain: true, registry: nil, to: tree, state: state)
-        return (tree.result, state.liveMap)
+        return (tree.result, state.liveMap, state.copiedTypes ?? [:])
     }
 
     /// Encodes every property under its own name, `nil` as null, with no mapping: the form used
@@ -526,6 +530,11 @@ final class TreeEncoder: Encoder, PathLinked {
             throw ModelError.cycle(of: Swift.type(of: value), at: position, ancestor: first)
         }
         state.openObjects[object] = position
+        if state.copiedTypes != nil, case .model = kind, ObjectIdentifier(Swift.type(of: value)) != ObjectIdentifier(type),
+            let model = Swift.type(of: value) as? any Model.Type
+        {
+            state.copiedTypes![position] = model
+        }
         defer { state.openObjects[object] = nil }
         try child.encodeValue(value)
         child.finish()

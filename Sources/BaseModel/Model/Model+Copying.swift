@@ -8,7 +8,9 @@ extension Model {
     ///
     /// - Throws: ``ModelError`` only when a hand-written `Codable` implementation fails.
     public func copy() throws(ModelError) -> Self {
-        let (tree, liveMap) = try TreeEncoder.encodePlainForCopy(self)
-        return try TreeDecoder.decode(Self.self, from: tree, plain: true, report: nil, identityMap: liveMap)
+        // A subclass in a property typed with its base class is recorded by path on the way out,
+        // and decoded as itself on the way in: a plain tree names no types.
+        let (tree, liveMap, types) = try TreeEncoder.encodePlainForCopy(self)
+        return try TreeDecoder.decode(Self.self, from: tree, plain: true, report: nil, identityMap: liveMap, copiedTypes: types)
     }
 }

@@ -66,4 +66,15 @@ import Testing
         #expect(macro == plain)
         #expect(macro.path == [.key("animals"), .index(0)])
     }
+
+    /// A copy keeps each model's subclass, through the macro's generated coding as through the table.
+    @Test func aCopyKeepsTheSubclassesBothWays() throws {
+        let macro = try Fixtures.Zoo(object: Self.payload).copy()
+        let plain = try Fixtures.PlainZoo(object: Self.payload).copy()
+        #expect(macro.animals.map { String(describing: type(of: $0)) } == ["Dog", "Cat"])
+        #expect(plain.animals.map { String(describing: type(of: $0)) } == ["Dog", "Cat"])
+        #expect((macro.star as? Fixtures.Cat)?.lives == 3 && (plain.star as? Fixtures.Cat)?.lives == 3)
+        #expect((macro.keepers["ann"] as? Fixtures.Dog)?.breed == "pug")
+        #expect(try macro.treeRepresentation() == plain.treeRepresentation())
+    }
 }

@@ -229,3 +229,37 @@ import Testing
         #expect(report.unusedKeys == [[.key("animals"), .index(0), .key("colour")]])
     }
 }
+
+/// A copy keeps every model's own type: a subclass instance in a property typed with its base
+/// class copies as the subclass, wherever it is (array, optional, dictionary, plain property).
+@Suite struct PolymorphicCopyTests {
+    typealias Animal = PolymorphismFixtures.Animal
+    typealias Dog = PolymorphismFixtures.Dog
+    typealias Cat = PolymorphismFixtures.Cat
+
+    @Test func aCopyKeepsEverySubclass() throws {
+        var zoo = PolymorphismFixtures.Zoo()
+        zoo.animals = [Dog(name: "Rex", breed: "lab"), Cat(name: "Tom", lives: 7), Animal(name: "Plain")]
+        zoo.star = Cat(name: "Felix", lives: 3)
+        zoo.keepers = ["ann": Dog(name: "Bo", breed: "pug")]
+        zoo.mascot = Dog(name: "Max", breed: "collie")
+        let copy = try zoo.copy()
+        #expect(copy.animals.map { String(describing: type(of: $0)) } == ["Dog", "Cat", "Animal"])
+        #expect(copy == zoo)
+        #expect(copy.star is Cat && copy.keepers["ann"] is Dog && copy.mascot is Dog)
+        #expect(copy.animals[0] !== zoo.animals[0])
+    }
+
+    @Test func aCopyKeepsSubclassesWithoutAPolymorphism() throws {
+        struct Pen: Model, Equatable {
+            var animals: [Animal] = []
+            var nested: [[Animal]] = []
+        }
+        var pen = Pen()
+        pen.animals = [Cat(name: "Tom", lives: 7), Dog(name: "Rex", breed: "lab")]
+        pen.nested = [[Dog(name: "Bo", breed: "pug")]]
+        let copy = try pen.copy()
+        #expect(copy == pen)
+        #expect(copy.animals.first is Cat && copy.animals.last is Dog && copy.nested[0][0] is Dog)
+    }
+}
