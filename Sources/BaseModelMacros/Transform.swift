@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// @Transform(.date(format: "MM-dd-yyyy")) var releaseDate: Date?
-/// @Transform(.named("gameDate"), as: Date.self) var announced: Date?
+/// @Transform(.gameDate, as: Date.self) var announced: Date?
 /// ```
 ///
 /// The compiler checks that the transformer's values fit the property: for the built-in

@@ -14,7 +14,7 @@ enum TransformerCheck {
     case numeric
 
     /// The check for a transformer expression and its optional `as:` value type; `nil` when the
-    /// macro cannot know the type (a custom transformer without `as:`, `.named`, `.reversed`).
+    /// macro cannot know the type (a custom transformer without `as:`, `.reversed`).
     init?(transformer: ExprSyntax, valueType: ExprSyntax?) {
         if let valueType {
             guard let member = valueType.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",

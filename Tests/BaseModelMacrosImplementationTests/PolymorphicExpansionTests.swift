@@ -124,7 +124,7 @@ import Testing
         assertExpansion(
             """
             @Model struct Zoo {
-                @Polymorphic(.tag("type", ["dog": Dog.self])) @Transform(.named("animal")) var star: Animal?
+                @Polymorphic(.tag("type", ["dog": Dog.self])) @Transform(.animal) var star: Animal?
             }
             """,
             expandedSource: """
@@ -133,7 +133,7 @@ import Testing
 
                 static var declaredProperties: BaseModel.ModelProperties? {
                     BaseModel.ModelProperties(of: Self.self, [
-                        .init("star", isOptional: true, transformer: .named("animal"), polymorphism: .tag("type", ["dog": Dog.self])),
+                        .init("star", isOptional: true, transformer: .animal, polymorphism: .tag("type", ["dog": Dog.self])),
                     ])
                 }
             }

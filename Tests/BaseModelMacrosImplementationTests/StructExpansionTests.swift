@@ -153,12 +153,12 @@ import Testing
             """
             @Model struct Release {
                 @Key(.key("v1.2")) var version = ""
-                @Transform(.named("gameDate"), as: Date.self) var announced: Date?
+                @Transform(.gameDate, as: Date.self) var announced: Date?
                 @Transform(.stringToNumber) var score = 0.0
                 @Transform(.url) var homepage = ""
-                @Transform(.iso8601.then(.named("local"))) var local: Date?
+                @Transform(.iso8601.then(.local)) var local: Date?
                 @Transform(.enumeration(Kind.self, fallback: .other)) var kind = Kind.other
-                @Transform(.named("opaque")) var opaque = ""
+                @Transform(.opaque) var opaque = ""
             }
             """,
             expandedSource: """
@@ -186,12 +186,12 @@ import Testing
                     }
                     return BaseModel.ModelProperties(of: Self.self, [
                         .init("version", key: .key("v1.2")),
-                        .init("announced", isOptional: true, transformer: .named("gameDate")),
+                        .init("announced", isOptional: true, transformer: .gameDate),
                         .init("score", transformer: .stringToNumber),
                         .init("homepage", transformer: .url),
-                        .init("local", isOptional: true, transformer: .iso8601.then(.named("local"))),
+                        .init("local", isOptional: true, transformer: .iso8601.then(.local)),
                         .init("kind", transformer: .enumeration(Kind.self, fallback: .other)),
-                        .init("opaque", transformer: .named("opaque")),
+                        .init("opaque", transformer: .opaque),
                     ])
                 }
             }

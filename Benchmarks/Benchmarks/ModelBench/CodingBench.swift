@@ -87,13 +87,17 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
     /// Whether the root package has a `fast` codec; the fast routes are skipped (and say so) when not.
     lazy var hasFast: Bool = (try? FormatRegistry.shared.codec(for: fastFormat)) != nil
 
+    /// A context whose only codec is `fast` behind ``TreePath``, so models go through the tree.
+    lazy var fastTreeContext: ModelContext = {
+        guard let fast = try? FormatRegistry.shared.codec(for: fastFormat) else { return .shared }
+        return ModelContext(formats: FormatRegistry(codecs: [TreePath(inner: fast)]))
+    }()
+
     /// Encodes the model by `route`.
     func encode(_ route: CodingRoute) throws -> Data {
         switch route {
         case .fast: return try model.data(format: fastFormat)
-        case .fastTree:
-            let codec = try FormatRegistry.shared.codec(for: fastFormat)
-            return try TreePath(inner: codec).encodeModel(model, context: .shared)
+        case .fastTree: return try model.data(format: fastFormat, context: fastTreeContext)
         case .keyedArchive: return try model.data(format: .keyedArchive)
         case .json: return try model.data(format: .json)
         case .foundationJSON: return try jsonEncoder.encode(model)
@@ -107,9 +111,7 @@ final class CodingFixture<T: Model & Equatable, Mirror: NSObject>: @unchecked Se
     func decode(_ route: CodingRoute, _ data: Data) throws -> Any {
         switch route {
         case .fast, .keyedArchive: return try T(data: data)
-        case .fastTree:
-            let codec = try FormatRegistry.shared.codec(for: fastFormat)
-            return try TreePath(inner: codec).decodeModel(T.self, from: data, context: .shared)
+        case .fastTree: return try T(data: data, context: fastTreeContext)
         case .json: return try T(json: data)
         case .foundationJSON: return try jsonDecoder.decode(T.self, from: data)
         case .foundationJSONEqualWork: return try equalWorkDecoder.decode(T.self, from: data)

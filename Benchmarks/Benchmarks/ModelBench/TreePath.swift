@@ -1,8 +1,7 @@
 import BaseModel
 import Foundation
 
-/// Another codec's bytes ↔ tree with `FormatCodec`'s default model hooks: a model goes through
-/// the tree (the one encoder's typed tree, then `encodeTree`; `decodeTree`, then the one
+/// Another codec's bytes ↔ tree, as a custom codec is: a model goes through the tree (the one encoder's typed tree, then `encodeTree`; `decodeTree`, then the one
 /// decoder), the route the streaming codecs are compared with.
 struct TreePath: FormatCodec {
     let inner: any FormatCodec

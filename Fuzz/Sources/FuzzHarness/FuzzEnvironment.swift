@@ -60,6 +60,13 @@ enum FuzzEnvironment {
     /// so ids met twice in one file merge but inputs never share instances.
     static var codingContext: ModelContext { ModelContext(formats: formats, types: types, identityMap: IdentityMap()) }
 
+    /// ``codingContext`` with `codec` the only format: `Model(data:context:)` then reads bytes
+    /// with that codec (the ones its `confidence(for:)` claims), through its direct model path
+    /// where it has one, and `data(format:context:)` writes with it.
+    static func codingContext(for codec: any FormatCodec) -> ModelContext {
+        ModelContext(formats: FormatRegistry(codecs: [codec]), types: types, identityMap: IdentityMap())
+    }
+
     /// The codec of `format`; the registry holds every format a target names.
     static func codec(_ format: ModelFormat) -> any FormatCodec {
         guard let codec = try? formats.codec(for: format) else { fatalError("no codec for \(format)") }

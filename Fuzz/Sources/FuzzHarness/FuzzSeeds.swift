@@ -50,7 +50,8 @@ struct FuzzSeeds {
     /// The sample models and `trees` in `codec`'s format; what it cannot store is left out.
     private mutating func addSamples(_ codec: any FormatCodec, trees: [(name: String, tree: ModelValue)], prefix: String) throws {
         for (name, model) in FuzzSamples.models {
-            if let bytes = try? codec.encodeModel(model, context: FuzzEnvironment.codingContext) { try add(bytes, name: "\(prefix)-model-\(name)") }
+            let context = FuzzEnvironment.codingContext(for: codec)
+            if let bytes = try? model.data(format: codec.format, context: context) { try add(bytes, name: "\(prefix)-model-\(name)") }
         }
         for (name, tree) in trees {
             if let bytes = try? codec.encodeTree(tree) { try add(bytes, name: "\(prefix)-tree-\(name)") }
@@ -64,6 +65,10 @@ struct FuzzSeeds {
             let small = FuzzSamples.shrunk(tree)
             trees.append((file.name, small))
             trees.append((file.name + "-nonull", FuzzSamples.withoutNulls(small)))
+        }
+        // An array of models is no model: its seed is the array of their trees.
+        if let items = try? FuzzSamples.items().map({ item throws(ModelError) in try item.treeRepresentation() }) {
+            trees.append(("items", .array(items)))
         }
         return trees
     }

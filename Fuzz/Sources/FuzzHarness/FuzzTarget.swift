@@ -2,7 +2,8 @@ import BaseModel
 import Foundation
 
 /// One fuzz target per decoder. Each feeds the input to the untyped reader (the codec's
-/// `decodeTree`, or detection for ``detect``) and to typed models (`decodeModel`, `Model(data:)`),
+/// `decodeTree`, or detection for ``detect``) and to typed models (`Model(data:)`, with the codec
+/// alone or with detection),
 /// and encodes again what decoded: a decode may fail only with a `ModelError`, an encode too.
 ///
 /// The executables `fuzz-<rawValue>` hand libFuzzer's callbacks to ``test(_:_:)`` and
@@ -70,15 +71,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         if let tree { RoundTrip.tree(tree, through: codec) }
         if self == .fast { _ = try? ModelValue(fastPlainValues: data) }
         // A map of its own per input: ids met twice in one file merge.
-        let context = FuzzEnvironment.codingContext
-        if let document = try? codec.decodeModel(FuzzDocument.self, from: data, context: context) {
+        if let document = try? FuzzDocument(data: data, context: FuzzEnvironment.codingContext(for: codec)) {
             RoundTrip.model(document, through: codec)
         }
-        if let folder = try? codec.decodeModel(FuzzFolder.self, from: data, context: context) {
+        if let folder = try? FuzzFolder(data: data, context: FuzzEnvironment.codingContext(for: codec)) {
             RoundTrip.model(folder, through: codec)
         }
         // The same rules through the tree already read, for the cheaper models.
         guard let tree else { return }
+        let context = FuzzEnvironment.codingContext
         _ = try? FuzzItem.instances(array: tree, context: context)
         _ = try? FuzzSettings(object: tree, context: context)
         _ = try? FuzzOwner(object: tree, context: context)

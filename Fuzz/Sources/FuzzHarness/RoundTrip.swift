@@ -16,10 +16,10 @@ enum RoundTrip {
     }
 
     /// Encodes `model` with `codec` and decodes the bytes as the same type.
-    static func model<T: Codable>(_ model: T, through codec: any FormatCodec) {
-        guard let bytes = try? codec.encodeModel(model, context: FuzzEnvironment.codingContext) else { return }
+    static func model<T: Model>(_ model: T, through codec: any FormatCodec) {
+        guard let bytes = try? model.data(format: codec.format, context: FuzzEnvironment.codingContext(for: codec)) else { return }
         do {
-            _ = try codec.decodeModel(T.self, from: bytes, context: FuzzEnvironment.codingContext)
+            _ = try T(data: bytes, context: FuzzEnvironment.codingContext(for: codec))
         } catch {
             unreadable(error, codec: codec, what: "a \(T.self)", bytes: bytes)
         }

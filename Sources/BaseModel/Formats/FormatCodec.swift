@@ -12,7 +12,9 @@ import Foundation
 /// - `null`, dates and data are the tree's own `.null`, `.date` and `.data`.
 ///
 /// Formats that cannot say "typed" or "shared" (JSON, plain property lists) simply never produce
-/// those markers. The model coders turn typed trees into models and back.
+/// those markers. The model coders turn typed trees into models and back: a model is read from
+/// a custom codec's bytes with ``decodeTree(from:)`` and then the mapping rules, and written with
+/// the mapping rules and then ``encodeTree(_:)``, so a codec implements the tree and nothing else.
 ///
 /// Every codec reports malformed input as a ``ModelError`` carrying its ``format``, never traps,
 /// and never allocates by an unchecked count read from the input.
@@ -41,59 +43,43 @@ public protocol FormatCodec: Sendable {
     ///
     /// - Throws: ``ModelError`` when the tree holds something the format cannot store.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data
-
-    /// Builds a value of `type`, a model above all, from bytes in this format: the one place
-    /// where "bytes in a format → model" happens (`Model(data:)`, files, shared instances and
-    /// stores all come here).
-    ///
-    /// The default reads the tree with ``decodeTree(from:)`` and decodes it with the mapping
-    /// rules; `context` gives the model types a format that ``storesTypes`` reads `$class` with,
-    /// and the identity map `Live` properties resolve through. A codec that can read models
-    /// straight from its bytes overrides this; the result must be the same model, or the same
-    /// error.
-    ///
-    /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
-    ///   its path).
-    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T
-
-    /// The bytes of `value`, a model above all, in this format: the one place where
-    /// "model → bytes in a format" happens.
-    ///
-    /// The default encodes the tree with the mapping rules (as a typed tree, with the model
-    /// types of `context`, when the format ``storesTypes``) and writes it with
-    /// ``encodeTree(_:)``. A codec that can write models straight to bytes overrides this; the
-    /// bytes must be the same.
-    ///
-    /// - Throws: ``ModelError`` when a value cannot be encoded or stored in the format.
-    func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data
 }
 
 extension FormatCodec {
     /// Plain formats store no types.
     public var storesTypes: Bool { false }
 
-    /// Through the tree: ``decodeTree(from:)``, then the mapping rules.
-    public func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
-        try decodeModelThroughTree(type, from: data, using: context.decoder)
-    }
-
-    /// Through the tree: the mapping rules, then ``encodeTree(_:)``.
-    public func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
-        try encodeModelThroughTree(value, using: context.encoder)
-    }
-
-    /// ``decodeModel(_:from:context:)`` with `decoder`'s model types and identity map.
+    /// Builds a value of `type`, a model above all, from bytes in this format: the one place
+    /// where "bytes in a format → model" happens (`Model(data:)`, files, shared instances and
+    /// stores all come here).
+    ///
+    /// A ``ModelCodec`` reads the model straight from its bytes; any other codec reads the tree
+    /// and decodes it with the mapping rules. `decoder` gives the model types a format that
+    /// ``storesTypes`` reads `$class` with, and the identity map `Live` properties resolve
+    /// through. The cast costs once per file, not per value.
+    ///
+    /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
+    ///   its path).
     package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        try decodeModel(type, from: data, context: decoder.context)
+        if let codec = self as? any ModelCodec { return try codec.decodeModel(type, from: data, context: decoder.context) }
+        return try decodeModelThroughTree(type, from: data, using: decoder)
     }
 
-    /// ``encodeModel(_:context:)`` with `encoder`'s model types.
+    /// The bytes of `value`, a model above all, in this format: the one place where
+    /// "model → bytes in a format" happens.
+    ///
+    /// A ``ModelCodec`` writes the model straight to bytes; any other codec encodes the tree with
+    /// the mapping rules (as a typed tree, with `encoder`'s model types, when the format
+    /// ``storesTypes``) and writes it with ``encodeTree(_:)``.
+    ///
+    /// - Throws: ``ModelError`` when a value cannot be encoded or stored in the format.
     package func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
-        try encodeModel(value, context: encoder.context)
+        if let codec = self as? any ModelCodec { return try codec.encodeModel(value, context: encoder.context) }
+        return try encodeModelThroughTree(value, using: encoder)
     }
 
-    /// The tree path of ``decodeModel(_:from:context:)``, for codecs that override it and still
-    /// need it for some inputs.
+    /// The tree path of ``decodeModel(_:from:using:)``, for the codecs that read models straight
+    /// from their bytes and still need it for some inputs.
     /// A value that does not fit is reported in this format, as the codecs that read models
     /// straight from their bytes report it.
     func decodeModelThroughTree<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
@@ -106,7 +92,7 @@ extension FormatCodec {
         }
     }
 
-    /// The tree path of ``encodeModel(_:context:)``.
+    /// The tree path of ``encodeModel(_:using:)``.
     func encodeModelThroughTree<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
         try encodeTree(forThisFormat(encoder).encode(value))
     }

@@ -1,16 +1,20 @@
 /// The name of a file format: what `write(to:format:)`, `saveFormat` and the command line name.
 ///
 /// Formats are open: the crypto and keychain targets add their own. Each has a codec registered
-/// in ``FormatRegistry``.
-public struct ModelFormat: Hashable, Sendable, RawRepresentable, CustomStringConvertible, ExpressibleByStringLiteral {
+/// in ``FormatRegistry``. A format of your own is a static member, as the built-in ones are, so
+/// the compiler checks every place that names it:
+///
+/// ```swift
+/// extension ModelFormat {
+///     static let yaml = ModelFormat(rawValue: "yaml")
+/// }
+/// ```
+public struct ModelFormat: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
     /// The command-line name: `json`, `xml`, `binary`, `keyed-archive`, `hr-xml`, …
     public let rawValue: String
 
     /// Creates a format name.
     public init(rawValue: String) { self.rawValue = rawValue }
-
-    /// A format name written as a string literal: `"json"`.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// The command-line name.
     public var description: String { rawValue }

@@ -11,11 +11,20 @@ import Foundation
 /// static let transformers: [String: ModelTransformer] = [
 ///     "releaseDate": .date(format: "MM-dd-yyyy"),
 ///     "score": .stringToNumber,
-///     "kind": .named("legacyKind"),    // looked up in the registry when first used
+///     "announced": .gameDate,
 /// ]
 /// ```
+///
+/// A transformer used in several places is a static member, which the compiler checks where it
+/// is used (`.gameDate` above, or `@Transform(.gameDate)`):
+///
+/// ```swift
+/// extension ModelTransformer {
+///     static let gameDate = ModelTransformer.date(format: "MM-dd-yyyy")
+/// }
+/// ```
 public struct ModelTransformer: Sendable {
-    /// A name for messages and the registry.
+    /// A name for error messages.
     let name: String
     private let decodeValue: @Sendable (ModelValue) throws -> ModelValue
     private let encodeValue: @Sendable (ModelValue) throws -> ModelValue
@@ -53,36 +62,5 @@ public struct ModelTransformer: Sendable {
             name: "\(name) → \(next.name)",
             decode: { try next.decode(self.decode($0)) },
             encode: { try self.encode(next.encode($0)) })
-    }
-}
-
-// MARK: - Named transformers (FDModel's registry)
-
-extension ModelTransformer {
-    private static let registry = Locked<[String: ModelTransformer]>([:])
-
-    /// Registers `transformer` under `name`, replacing any earlier one, for ``named(_:)``.
-    public static func register(_ transformer: ModelTransformer, named name: String) {
-        registry.withLock { $0[name] = transformer }
-    }
-
-    /// The transformer registered under `name`, or `nil`.
-    static func registered(named name: String) -> ModelTransformer? {
-        registry.withLock { $0[name] }
-    }
-
-    /// A transformer that looks `name` up in the registry each time it runs, so it can be used in
-    /// a static table before it is registered.
-    ///
-    /// Running it throws ``ModelError/Reason/unsupported(_:)`` when nothing is registered under `name`.
-    public static func named(_ name: String) -> ModelTransformer {
-        @Sendable func lookup() throws -> ModelTransformer {
-            guard let transformer = registered(named: name) else {
-                throw ModelError(.unsupported("no transformer registered under the name \"\(name)\""))
-            }
-            return transformer
-        }
-        return ModelTransformer(
-            name: name, decode: { try lookup().decode($0) }, encode: { try lookup().encode($0) })
     }
 }

@@ -41,25 +41,27 @@ extension Model {
     /// let list = try TodoList(data: bytes)   // JSON, a plist, a keyed archive, fast, …
     /// ```
     ///
-    /// The codec reads the model (see ``FormatCodec/decodeModel(_:from:context:)``): through the
-    /// tree, or straight from the bytes where the codec streams (`fast`); the model is the same.
+    /// The codec reads the model: through the tree (``FormatCodec/decodeTree(from:)``, then the
+    /// mapping rules), or straight from the bytes where a built-in codec can (JSON, `fast`, keyed
+    /// archives); the model is the same.
     ///
     /// - Throws: ``ModelError`` as ``init(contentsOf:context:)-(URL,_)``.
     public init(data: Data, context: ModelContext = .shared) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
-            try context.formats.detect(data).decodeModel(Self.self, from: data, context: context)
+            try context.formats.detect(data).decodeModel(Self.self, from: data, using: context.decoder)
         }
     }
 
     /// The model's bytes in `format`; formats that store types write `$class` and `$alias`.
     ///
-    /// The codec writes the model (see ``FormatCodec/encodeModel(_:context:)``): through the tree,
-    /// or straight to bytes where the codec streams (`fast`); the bytes are the same.
+    /// The codec writes the model: through the tree (the mapping rules, then
+    /// ``FormatCodec/encodeTree(_:)``), or straight to bytes where a built-in codec can (JSON,
+    /// `fast`); the bytes are the same.
     ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
     public func data(format: ModelFormat, context: ModelContext = .shared) throws(ModelError) -> Data {
         try context.withLimits { () throws(ModelError) -> Data in
-            try context.formats.codec(for: format).encodeModel(self, context: context)
+            try context.formats.codec(for: format).encodeModel(self, using: context.encoder)
         }
     }
 

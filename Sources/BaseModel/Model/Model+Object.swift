@@ -23,7 +23,7 @@ extension Model {
         self = try context.withLimits { () throws(ModelError) -> Self in
             switch try UntypedInput(object, formats: context.formats) {
             case .tree(let tree): try context.plainDecoder.decode(Self.self, from: tree)
-            case .encoded(let data, let codec): try codec.decodeModel(Self.self, from: data, context: context)
+            case .encoded(let data, let codec): try codec.decodeModel(Self.self, from: data, using: context.decoder)
             }
         }
     }
@@ -54,7 +54,7 @@ extension Model {
     /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
     public init(json: Data, context: ModelContext = .shared) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
-            try context.formats.codec(for: .json).decodeModel(Self.self, from: json, context: context)
+            try context.formats.codec(for: .json).decodeModel(Self.self, from: json, using: context.decoder)
         }
     }
 

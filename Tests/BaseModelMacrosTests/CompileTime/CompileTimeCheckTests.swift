@@ -26,8 +26,12 @@ struct CompileTimeCheckTests {
                 @Transform(.url) var homepage = 0
             }
 
+            extension ModelTransformer {
+                static let cents = ModelTransformer.stringToNumber
+            }
+
             @Model struct WrongDeclaredType {
-                @Transform(.named("cents"), as: Int.self) var price = ""
+                @Transform(.cents, as: Int.self) var price = ""
             }
 
             class NotAModel {}

@@ -179,6 +179,12 @@ enum OneEncoderFixtures {
         decode: { value in value["wrapped"] ?? value },
         encode: { value in ["wrapped": value] })
 
+    /// The error ``refusing`` throws.
+    struct Refusal: Error {}
+
+    /// Reads anything and refuses to write.
+    static let refusing = ModelTransformer(name: "refuse", decode: { $0 }, encode: { _ in throw Refusal() })
+
     static let registry: ModelRegistry = {
         let registry = ModelRegistry()
         for type: any Model.Type in [Leaf.self, Mapped.self, Direct.self, Node.self, Hand.self, Root.self] {

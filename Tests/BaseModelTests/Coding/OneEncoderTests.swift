@@ -170,20 +170,17 @@ struct OneEncoderTests {
         #expect(Self.expectSame(first) == 1)
 
         // A transformer that fails, in a direct model and in a buffered one.
-        struct Refusal: Error {}
-        let refusing = ModelTransformer(name: "refuse", decode: { $0 }, encode: { _ in throw Refusal() })
-        ModelTransformer.register(refusing, named: "oneEncoderRefusal")
         struct Refused: Model {
             var keep = 1
             var value = 2
             var other = 3
-            static let transformers: [String: ModelTransformer] = ["value": .named("oneEncoderRefusal")]
+            static let transformers: [String: ModelTransformer] = ["value": OneEncoderFixtures.refusing]
         }
         struct RefusedDeep: Model {
             var keep = 1
             var value = 2
             static let keyPaths: [String: RemoteKeyPath] = ["keep": "a.b"]
-            static let transformers: [String: ModelTransformer] = ["value": .named("oneEncoderRefusal")]
+            static let transformers: [String: ModelTransformer] = ["value": OneEncoderFixtures.refusing]
         }
         #expect(Self.expectSame([Refused()]) == 0)
         #expect(Self.expectSame(["x": RefusedDeep()]) == 0)

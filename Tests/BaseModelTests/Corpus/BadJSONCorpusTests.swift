@@ -157,7 +157,7 @@ struct BadJSONCorpusTests {
 
         // A parse error is a JSON error at a byte offset within the input.
         if case .failure(let error) = parser {
-            #expect(error.format == "json")
+            #expect(error.format == .json)
             #expect(error.offset.map { (0...data.count).contains($0) } == true, "\(error)")
             // The model entry points that parse throw the very same error.
             if case .failure(let modelError) = jsonData { #expect(modelError == error) }

@@ -187,7 +187,7 @@ enum FastBytes {
     @Test("a cycle back into a plain tree array cannot be written and is a typed error")
     func cycleThroughPlainArrayIsAnError() throws {
         let error = try #require(throws: ModelError.self) { try codec.encodeTree(["items": [["$alias": "items"]]]) }
-        #expect(error.format == "fast")
+        #expect(error.format == .fast)
         #expect(error.path == [.key("items"), .index(0)])
     }
 }

@@ -47,7 +47,7 @@ import Testing
     @Test("malformed bodies are typed errors at the right offset", arguments: malformedBodies)
     func malformed(name: String, body: String, offset: Int) throws {
         let failure = try #require(error(Self.header + FastBytes.hex(body)), "\(name) was accepted")
-        #expect(failure.format == "fast")
+        #expect(failure.format == .fast)
         #expect(failure.offset == offset, "\(name): \(failure)")
         if case .malformed = failure.reason {} else { Issue.record("\(name): \(failure)") }
     }
@@ -124,7 +124,7 @@ import Testing
             [.init(key: .string("a"), value: .list([.integer(1), inner], kind: .array, mutable: false))], mutable: false)
         let failure = try #require(error([UInt8](try document.data())))
         #expect(failure.path == [.key("a"), .index(1), .index(1)])
-        #expect(failure.format == "fast")
+        #expect(failure.format == .fast)
     }
 
     @Test("an object inside a copied value becomes an alias to where the object was first read")
@@ -177,7 +177,7 @@ import Testing
                 _ = try codec.decodeTree(from: data)
                 decoded += 1
             } catch {
-                #expect(error.format == "fast")
+                #expect(error.format == .fast)
                 failed += 1
             }
         }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import BaseModel
 
-/// "Model ↔ bytes in a format" has one home, the codec's model hooks: every entry point goes
-/// through them, and a codec that overrides them is used everywhere.
+/// "Model ↔ bytes in a format" has one home, `FormatCodec.decodeModel`/`encodeModel`: every entry
+/// point goes through it, and the model hooks of a codec that has them (`ModelCodec`) are used
+/// everywhere.
 @Suite struct FormatCodecModelHookTests {
     struct Note: Model, Equatable {
         var title = ""
@@ -17,7 +18,7 @@ import Testing
     }
 
     /// Wraps a codec and counts the model-level calls that reach it.
-    final class CountingCodec: FormatCodec, @unchecked Sendable {
+    final class CountingCodec: ModelCodec, @unchecked Sendable {
         let inner: any FormatCodec
         private(set) var decodes = 0
         private(set) var encodes = 0
@@ -30,11 +31,11 @@ import Testing
         func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data { try inner.encodeTree(tree) }
         func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
             decodes += 1
-            return try inner.decodeModel(type, from: data, context: context)
+            return try inner.decodeModel(type, from: data, using: context.decoder)
         }
         func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
             encodes += 1
-            return try inner.encodeModel(value, context: context)
+            return try inner.encodeModel(value, using: context.encoder)
         }
     }
 
@@ -52,6 +53,33 @@ import Testing
         #expect(json.encodes == 2)
         #expect(try Note(contentsOf: url, context: ModelContext(formats: formats)) == note)
         #expect(json.decodes == 2)
+    }
+
+    /// A codec as a user writes one: the tree and nothing else.
+    final class TreeOnlyCodec: FormatCodec, @unchecked Sendable {
+        private(set) var treesRead = 0
+        private(set) var treesWritten = 0
+        var format: ModelFormat { ModelFormat(rawValue: "tree-only") }
+        var fileExtension: String { "json" }
+        func confidence(for data: Data) -> Int? { JSONCodec().confidence(for: data) }
+        func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+            treesRead += 1
+            return try JSONCodec().decodeTree(from: data)
+        }
+        func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+            treesWritten += 1
+            return try JSONCodec().encodeTree(tree)
+        }
+    }
+
+    @Test func aCodecWithoutModelHooksReadsAndWritesModelsThroughItsTree() throws {
+        let codec = TreeOnlyCodec()
+        let context = ModelContext(formats: FormatRegistry(codecs: [codec]))
+        let note = Note(title: "Milk", tags: ["home"])
+        let bytes = try note.data(format: codec.format, context: context)
+        #expect(codec.treesWritten == 1)
+        #expect(try Note(data: bytes, context: context) == note)
+        #expect(codec.treesRead == 1)
     }
 
     @Test func theDefaultHooksUseTheRegistryOnlyForFormatsThatStoreTypes() throws {

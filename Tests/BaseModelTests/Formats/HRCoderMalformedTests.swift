@@ -21,7 +21,7 @@ struct HRCoderMalformedTests {
             let error = jsonError(#"{"$class":"M","items":[{"$class":"NSData","$data":"# + bad + "}]}")
             #expect(error?.reason == .invalidValue("$data is not valid base64"), "\(bad)")
             #expect(error?.path == [.key("items"), .index(0), .key("$data")])
-            #expect(error?.format == "hr-json")
+            #expect(error?.format == .hrJSON)
         }
         for (good, bytes) in [("", []), ("QQ==", [65]), ("QUI=", [65, 66]), ("QUJD", [65, 66, 67]), (#"QU\nJ D\r\n"#, [65, 66, 67])]
             as [(String, [UInt8])] {
@@ -46,7 +46,7 @@ struct HRCoderMalformedTests {
         let read = jsonError(#"{"$class":"M","items":[{"$alias":"items.5"}]}"#)
         #expect(read?.reason == .invalidValue("the alias \"items.5\" names nothing in the document"))
         #expect(read?.path == [.key("items"), .index(0)])
-        #expect(read?.format == "hr-json")
+        #expect(read?.format == .hrJSON)
     }
 
     @Test("an alias may not name another alias, nor a path through one")
@@ -67,7 +67,7 @@ struct HRCoderMalformedTests {
         let className = jsonError(#"{"$class":"M","items":[{"$class":7}]}"#)
         #expect(className?.reason == .typeMismatch(expected: "string", found: "integer"))
         #expect(className?.path == [.key("items"), .index(0), .key("$class")])
-        #expect(className?.format == "hr-json")
+        #expect(className?.format == .hrJSON)
         let rootClass = jsonError(#"{"$class":["M"]}"#)
         #expect(rootClass?.path == [.key("$class")])
         #expect(rootClass?.reason == .typeMismatch(expected: "string", found: "array"))
@@ -77,7 +77,7 @@ struct HRCoderMalformedTests {
 
         let written = Fixtures.error { _ = try HRBinaryCodec().encodeTree(["$class": true]) }
         #expect(written?.reason == .typeMismatch(expected: "string", found: "bool"))
-        #expect(written?.format == "hr-binary")
+        #expect(written?.format == .hrBinary)
     }
 
     @Test("a $class or $alias that is not a string in a property list is a type mismatch",
@@ -125,7 +125,7 @@ struct HRCoderMalformedTests {
         let json = #"{"$class":"M","deep":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
         let read = jsonError(json)
         #expect(read != nil)
-        #expect(read?.format == "hr-json")
+        #expect(read?.format == .hrJSON)
     }
 
     // MARK: Truncated and malformed bytes
@@ -194,7 +194,7 @@ struct HRCoderMalformedTests {
         let data = try Data(contentsOf: folder.appendingPathComponent(name))
         let error = Fixtures.error { _ = try HRBinaryCodec().decodeTree(from: data) }
         #expect(error != nil)
-        #expect(error?.format == "hr-binary")
+        #expect(error?.format == .hrBinary)
     }
 
     // MARK: TypedTree
@@ -244,7 +244,7 @@ struct HRCoderMalformedTests {
             try TypedTree.validate(["$class": "M", "a": ["$alias": "nowhere"], "b": ["$alias": "alsoNowhere"]], format: "test")
         }
         #expect(error?.path == [.key("a")])
-        #expect(error?.format == "test")
+        #expect(error?.format == ModelFormat(rawValue: "test"))
         #expect(error?.description == #"a: invalid value: the alias "nowhere" names nothing in the document (test)"#)
         #expect(Fixtures.error { try TypedTree.validate([1, 2]) }?.reason == .typeMismatch(expected: "dictionary", found: "array"))
     }

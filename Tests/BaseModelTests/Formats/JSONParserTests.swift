@@ -278,7 +278,7 @@ struct JSONParserCorpusTests {
             outcome = .failure(error)
         }
         if case .failure(let error) = outcome {
-            #expect(error.format == "json")
+            #expect(error.format == .json)
             #expect(!error.description.isEmpty)
             #expect(error.offset != nil)
         }
@@ -642,7 +642,7 @@ struct JSONParserRuleTests {
         #expect(error.path.description == "a[1].b")
         #expect(error.reason == .malformed("invalid literal, expected 'true'"))
         #expect(error.offset == 16)
-        #expect(error.format == "json")
+        #expect(error.format == .json)
         #expect(error.description.hasPrefix("a[1].b: malformed input: invalid literal"))
         #expect(error.description.hasSuffix("(json, at byte 16)"))
 
@@ -765,7 +765,7 @@ struct JSONParserRuleTests {
                 if bytes.isEmpty { break }
             }
             if let error = jsonError(bytes: bytes) {
-                #expect(error.format == "json")
+                #expect(error.format == .json)
                 #expect(error.offset.map { $0 >= 0 && $0 <= bytes.count } == true)
             } else {
                 parsed += 1

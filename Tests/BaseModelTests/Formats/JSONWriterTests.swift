@@ -109,7 +109,7 @@ struct JSONWriterTests {
                 Issue.record("\(number) was written")
             } catch {
                 #expect(error.path.description == "a[1].b")
-                #expect(error.format == "json")
+                #expect(error.format == .json)
                 guard case .invalidValue = error.reason else {
                     Issue.record("unexpected reason \(error.reason)")
                     continue

@@ -141,7 +141,7 @@ struct KeyedArchiveCodecTests {
         ] {
             let error = #expect(throws: ModelError.self) { try codec.encodeTree(tree) }
             #expect(error?.path == path, "\(tree)")
-            #expect(error?.format == "keyed-archive")
+            #expect(error?.format == .keyedArchive)
         }
     }
 
@@ -257,11 +257,11 @@ struct KeyedArchiveCodecTests {
             let error = archiveError(data)
             #expect(error.map { matches($0.reason) } == true, "\(String(describing: error))")
             #expect(error?.path == path, "\(String(describing: error))")
-            #expect(error?.format == "keyed-archive")
+            #expect(error?.format == .keyedArchive)
         }
         // Not an archive at all: an array at the top, bytes of no property list.
         #expect(archiveError(BinaryPropertyListWriter.data(from: .array([])))?.reason == .typeMismatch(expected: "a keyed archive (a dictionary)", found: "array"))
-        #expect(archiveError(Data("garbage".utf8))?.format == "keyed-archive")
+        #expect(archiveError(Data("garbage".utf8))?.format == .keyedArchive)
         #expect(archiveError(Data())?.reason == .empty)
     }
 
@@ -300,7 +300,7 @@ struct KeyedArchiveCodecTests {
             do {
                 _ = try KeyedArchiveCodec().decodeTree(from: mutated)
             } catch {
-                #expect(error.format == "keyed-archive")
+                #expect(error.format == .keyedArchive)
             }
             _ = KeyedArchiveCodec().confidence(for: mutated)
         }

@@ -90,7 +90,7 @@ struct KeyedArchiveCorpusTests {
         }
         #expect(error?.reason == expected.reason, "\(name): \(String(describing: error))")
         #expect(error?.path == expected.path, "\(name): \(String(describing: error))")
-        #expect(error?.format == "keyed-archive")
+        #expect(error?.format == .keyedArchive)
     }
 
     @Test("only archives by NSKeyedArchiver are claimed")

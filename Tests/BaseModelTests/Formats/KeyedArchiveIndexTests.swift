@@ -271,7 +271,7 @@ struct KeyedArchiveIndexTests {
         let treeError = #expect(throws: ModelError.self) { try treeDecoded(FastStreamingFixtures.Note.self, archive) }
         #expect(error?.path == ModelPath([.key("rank")]))
         #expect(error?.reason == treeError?.reason && error?.path == treeError?.path)
-        #expect(error?.format == "keyed-archive")
+        #expect(error?.format == .keyedArchive)
     }
 
     @Test("user code runs once: init(from:) once per object, also when a value does not fit")

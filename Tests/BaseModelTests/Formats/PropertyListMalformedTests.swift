@@ -109,7 +109,7 @@ struct PropertyListMalformedTests {
         let result = Result { () throws(ModelError) in try PropertyListCodecSupport.decode(data, codecFormat: .binaryPropertyList) }
         #expect(PropertyListOutcome(result) == Self.expectations[name], "\(name): \(result)")
         if case .failure(let error) = result, PropertyListDocument.kind(of: data) != nil {
-            #expect(error.format == "binary" || error.format == "xml", "\(error)")
+            #expect(error.format == .binaryPropertyList || error.format == .xmlPropertyList, "\(error)")
             #expect(error.offset != nil, "\(error)")
         }
     }
@@ -248,7 +248,7 @@ struct PropertyListMalformedTests {
     func malformedXML(text: String, outcome: PropertyListOutcome) {
         let result = Result { () throws(ModelError) in try XMLPropertyListReader.read(Data(text.utf8)).modelValue(format: "xml") }
         #expect(PropertyListOutcome(result) == outcome, "\(text): \(result)")
-        if case .failure(let error) = result { #expect(error.format == "xml" && error.offset != nil, "\(error)") }
+        if case .failure(let error) = result { #expect(error.format == .xmlPropertyList && error.offset != nil, "\(error)") }
     }
 
     @Test("valid XML corners: attributes, comments, processing instructions, CDATA, self-closing containers")

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// The built-in transformers, run both ways through models, plus custom, named, chained and
+/// The built-in transformers, run both ways through models, plus custom, static-member, chained and
 /// reversed transformers.
 @Suite struct TransformerTests {
     // MARK: Fixtures
@@ -102,20 +102,12 @@ import Testing
 
     static let stringCents = ModelTransformer.stringToNumber.then(cents)
 
-    /// Properties whose transformers are looked up by name when they run.
+    /// Properties whose transformers are static members of `ModelTransformer`, as a transformer
+    /// used in several places is declared.
     struct Legacy: Model, Equatable {
         var flag = false
-        var missing: String?
-
-        static let transformers: [String: ModelTransformer] = [
-            "flag": .named("TransformerTests.legacyFlag"),
-            "missing": .named("TransformerTests.neverRegistered"),
-        ]
-    }
-
-    struct LateRegistered: Model, Equatable {
         var shout = ""
-        static let transformers: [String: ModelTransformer] = ["shout": .named("TransformerTests.shout")]
+        static let transformers: [String: ModelTransformer] = ["flag": .legacyFlag, "shout": .shout]
     }
 
     static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
@@ -423,55 +415,14 @@ import Testing
         #expect(try stats.treeRepresentation()["amount"] == 250)
     }
 
-    // MARK: Named registry
+    // MARK: Static members
 
-    @Test func namedTransformerUsesTheRegistry() throws {
-        ModelTransformer.register(.bool, named: "TransformerTests.legacyFlag")
-        #expect(ModelTransformer.registered(named: "TransformerTests.legacyFlag")?.name == "bool")
-        let legacy = try Legacy(object: ["flag": "yes"])
-        #expect(legacy.flag)
-        #expect(try legacy.treeRepresentation()["flag"] == .bool(true))
-    }
-
-    @Test func unregisteredNameIsAnErrorAtThePath() {
-        #expect(ModelTransformer.registered(named: "TransformerTests.neverRegistered") == nil)
-        let error = #expect(throws: ModelError.self) { try Legacy(object: ["missing": "x"]) }
-        #expect(error?.path.description == "missing")
-        guard case .invalidValue(let message)? = error?.reason else {
-            Issue.record("expected invalidValue, got \(String(describing: error))")
-            return
-        }
-        #expect(message.contains("TransformerTests.neverRegistered"))
-    }
-
-    @Test func namedTransformerIsLookedUpWhenItRunsAndCanBeReplaced() throws {
-        let name = "TransformerTests.shout"
-        #expect(throws: ModelError.self) { try LateRegistered(object: ["shout": "hi"]) }
-
-        ModelTransformer.register(
-            ModelTransformer(
-                name: "upper",
-                decode: { value in
-                    guard case .string(let text) = value else { return value }
-                    return .string(text.uppercased())
-                },
-                encode: { value in
-                    guard case .string(let text) = value else { return value }
-                    return .string(text.lowercased())
-                }),
-            named: name)
-        let loud = try LateRegistered(object: ["shout": "hi"])
-        #expect(loud.shout == "HI")
-        #expect(try loud.treeRepresentation()["shout"] == "hi")
-
-        ModelTransformer.register(
-            ModelTransformer(name: "exclaim", decode: { value in
-                guard case .string(let text) = value else { return value }
-                return .string(text + "!")
-            }, encode: { $0 }),
-            named: name)
-        #expect(try LateRegistered(object: ["shout": "hi"]).shout == "hi!")
-        #expect(ModelTransformer.registered(named: name)?.name == "exclaim")
+    @Test func staticMemberTransformersRunBothWays() throws {
+        let legacy = try Legacy(object: ["flag": "yes", "shout": "hi"])
+        #expect(legacy == Legacy(flag: true, shout: "HI"))
+        let tree = try legacy.treeRepresentation()
+        #expect(tree["flag"] == .bool(true))
+        #expect(tree["shout"] == "hi")
     }
 
     // MARK: Null and missing keys

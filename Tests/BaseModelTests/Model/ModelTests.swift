@@ -29,10 +29,10 @@ extension ModelFixtures {
 
         @Test func malformedJSONIsAnError() {
             let error = #expect(throws: ModelError.self) { try TodoItem(object: #"{"label": "#) }
-            #expect(error?.format == "json")
+            #expect(error?.format == .json)
             let truncated = #expect(throws: ModelError.self) { try TodoItem(json: "[1, 2") }
             #expect(truncated?.reason == .truncated)
-            #expect(truncated?.format == "json")
+            #expect(truncated?.format == .json)
         }
 
         @Test func missingKeysKeepDefaultsAndUnknownKeysAreIgnored() throws {

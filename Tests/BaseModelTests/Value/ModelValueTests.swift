@@ -261,7 +261,7 @@ import Testing
         }
         #expect(error?.path == ModelPath([.key("a"), .index(1)]))
         #expect(error?.path.description == "a[1]")
-        #expect(error?.format == "foundation")
+        #expect(error?.format == ModelFormat(rawValue: "foundation"))
         guard case .unsupported(let message)? = error?.reason else {
             Issue.record("expected unsupported, got \(String(describing: error))")
             return

@@ -1,8 +1,8 @@
 import BaseModel
 import Foundation
 
-/// A format that stores types and writes only the number of entries of the root: through
-/// `FormatCodec`'s default `encodeModel`, `typed-tree-encode` measures the one encoder building
+/// A format that stores types and writes only the number of entries of the root: a model goes
+/// through its tree, as through any codec that is not built in, so `typed-tree-encode` measures the one encoder building
 /// a typed tree (`$class`, `$alias`) and nothing else.
 struct TypedTreeCount: FormatCodec {
     var format: ModelFormat { ModelFormat(rawValue: "typed-tree-count") }

@@ -65,6 +65,8 @@ func run<M: KeyedArchiveMirror>(_ mirror: M.Type) throws {
         }
     default: break
     }
+    let typedTreeCount = TypedTreeCount()
+    let typedTreeContext = ModelContext(formats: FormatRegistry(codecs: [typedTreeCount]))
     var bytes = 0
     for _ in 0..<iterations {
         switch route {
@@ -75,7 +77,7 @@ func run<M: KeyedArchiveMirror>(_ mirror: M.Type) throws {
         case "json-encode": bytes += try model.data(format: .json).count
         case "fast-encode": bytes += try model.data(format: .fast).count
         case "tree-encode": if case .dictionary(let entries) = try model.treeRepresentation() { bytes += entries.count }
-        case "typed-tree-encode": bytes += try TypedTreeCount().encodeModel(model, context: .shared).count
+        case "typed-tree-encode": bytes += try model.data(format: typedTreeCount.format, context: typedTreeContext).count
         case "pretty-json": bytes += try model.jsonData(prettyPrinted: true).count
         case "plist-encode": bytes += try model.data(format: .binaryPropertyList).count
         case "ka-encode": bytes += try model.data(format: .keyedArchive).count

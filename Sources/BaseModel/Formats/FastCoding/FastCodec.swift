@@ -45,7 +45,7 @@ import Foundation
 ///
 /// Pick `fast` for large models and frequent saves: it is the smallest and quickest format the
 /// library writes that keeps types and shared instances.
-struct FastCodec: FormatCodec {
+struct FastCodec: ModelCodec {
     /// Whether objects of named classes are refused on read.
     let safe: Bool
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// JSON has no dates or data, so they come back as strings; models read them back into `Date`
 /// and `Data` properties without a transformer.
-struct JSONCodec: FormatCodec {
+struct JSONCodec: ModelCodec {
     /// Creates the codec.
     init() {}
 

@@ -12,7 +12,7 @@ import Foundation
 /// Foundation (see ``KeyedArchiveWriter``): arrays as NSArray, dictionaries as NSDictionary,
 /// dates as NSDate, typed objects as objects of their `$class`, and aliases as references to
 /// one shared object.
-package struct KeyedArchiveCodec: FormatCodec {
+package struct KeyedArchiveCodec: ModelCodec {
     /// Creates the codec.
     package init() {}
 
