@@ -9,6 +9,9 @@ extension TreeEncoder {
         // A subclass instance under its superclass's schema writes through `encode(to:)`.
         if !plain, let schema, let direct = schema.direct, !(T.self is AnyClass) || Swift.type(of: value as AnyObject) == T.self as? AnyClass {
             beginKeyed()
+            // Each plan is written once, and a schema that writes its fields directly has
+            // distinct keys: no key can come twice.
+            if schema.encodesFieldsDirectly { checksKeys = false }
             return try direct.write(value, to: self)
         }
         try value.encode(to: self)

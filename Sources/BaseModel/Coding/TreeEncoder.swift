@@ -48,8 +48,9 @@ final class TreeEncoder: Encoder, PathLinked {
     /// The registered name of a model written as an object of a typed tree.
     let className: String?
     /// Whether a key written twice must be caught here: the writer cannot replace a value, and
-    /// the keys are not unique by construction (a dictionary's keys are).
-    private let checksKeys: Bool
+    /// the keys are not unique by construction (a dictionary's keys are, and so are a generated
+    /// model's, written one plan each with distinct keys).
+    @exclusivity(unchecked) var checksKeys: Bool
     @exclusivity(unchecked) private(set) var mode: Mode
     /// The buffer in ``Mode/node``, or the tail of an array in ``Mode/unkeyed``.
     @exclusivity(unchecked) private(set) var node: EncodingNode?

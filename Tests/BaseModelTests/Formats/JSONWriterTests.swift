@@ -133,6 +133,27 @@ struct JSONWriterTests {
         #expect(try JSONParser.parse(try JSONWriter.data(from: .string(tricky))) == .string(tricky))
     }
 
+    @Test("escaping at every position of strings longer than a word")
+    func escapingAtEveryPosition() throws {
+        // The writer looks for bytes to escape eight at a time: each escape, alone or next to
+        // another, at every offset of strings of 1 to 24 bytes, among ASCII and non-ASCII text.
+        let escapes: [(String, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("/", #"\/"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#),
+            ("\u{1F}", #"\u001f"#), ("é", "é"), ("\u{7F}", "\u{7F}"),
+        ]
+        for length in 1...24 {
+            for position in 0..<length {
+                for (raw, escaped) in escapes {
+                    let before = String(repeating: "a", count: position)
+                    let after = String(repeating: position % 2 == 0 ? "b" : "日", count: length - position - 1)
+                    #expect(try JSONWriter.string(from: .string(before + raw + after)) == "\"" + before + escaped + after + "\"")
+                    #expect(try JSONWriter.string(from: .string(before + raw + raw + after)) == "\"" + before + escaped + escaped + after + "\"")
+                }
+            }
+        }
+        #expect(try JSONWriter.string(from: "https://example.com/a/b", options: .withoutEscapingSlashes) == #""https://example.com/a/b""#)
+    }
+
     @Test("dates: ISO-8601 in UTC with milliseconds")
     func dates() throws {
         func written(_ seconds: Double) throws -> String {

@@ -148,42 +148,75 @@ struct JSONByteWriter {
         output[first...].reverse()
     }
 
-    /// Appends a quoted, escaped string.
+    /// Appends a quoted, escaped string: the runs between bytes that need an escape are copied
+    /// in one append each, and the runs are found eight bytes at a time.
     mutating func writeString(_ text: String) {
         var text = text
         output.append(JSONByte.quote)
         text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            let count = utf8.count
             var runStart = 0
-            for position in utf8.indices {
-                let byte = utf8[position]
-                guard byte < JSONByte.space || byte == JSONByte.quote || byte == JSONByte.backslash
-                    || (byte == JSONByte.slash && escapeSlashes)
-                else { continue }
+            var position = nextEscape(in: base, count: count, from: 0)
+            while position < count {
                 if position > runStart {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
                 }
-                runStart = position + 1
-                output.append(JSONByte.backslash)
-                switch byte {
-                case JSONByte.quote, JSONByte.backslash, JSONByte.slash: output.append(byte)
-                case 0x08: output.append(0x62) // b
-                case 0x0C: output.append(0x66) // f
-                case JSONByte.lineFeed: output.append(0x6E) // n
-                case JSONByte.carriageReturn: output.append(0x72) // r
-                case JSONByte.tab: output.append(0x74) // t
-                default:
-                    output.append(0x75) // u
-                    output.append(JSONByte.zero)
-                    output.append(JSONByte.zero)
-                    output.append(Self.hexDigit(byte >> 4))
-                    output.append(Self.hexDigit(byte & 0xF))
-                }
+                appendEscape(base[position])
+                position &+= 1
+                runStart = position
+                position = nextEscape(in: base, count: count, from: position)
             }
-            if runStart < utf8.count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            if runStart < count {
+                output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
             }
         }
         output.append(JSONByte.quote)
+    }
+
+    /// The position of the first byte at or after `position` that needs an escape, or `count`.
+    @inline(__always)
+    private func nextEscape(in base: UnsafePointer<UInt8>, count: Int, from position: Int) -> Int {
+        var position = position
+        while position &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            var special = JSONReader.specialBytes(in: word)
+            if escapeSlashes {
+                let slashes = word ^ (0x0101_0101_0101_0101 &* UInt64(JSONByte.slash))
+                special |= (slashes &- 0x0101_0101_0101_0101) & ~slashes & 0x8080_8080_8080_8080
+            }
+            // The lowest flagged byte is a true match (a false flag only follows a true one).
+            if special != 0 { return position &+ (special.trailingZeroBitCount &>> 3) }
+            position &+= 8
+        }
+        while position < count {
+            let byte = base[position]
+            if byte < JSONByte.space || byte == JSONByte.quote || byte == JSONByte.backslash || (byte == JSONByte.slash && escapeSlashes) {
+                return position
+            }
+            position &+= 1
+        }
+        return count
+    }
+
+    /// Appends the escape of `byte`, a byte that needs one.
+    @inline(__always)
+    private mutating func appendEscape(_ byte: UInt8) {
+        output.append(JSONByte.backslash)
+        switch byte {
+        case JSONByte.quote, JSONByte.backslash, JSONByte.slash: output.append(byte)
+        case 0x08: output.append(0x62) // b
+        case 0x0C: output.append(0x66) // f
+        case JSONByte.lineFeed: output.append(0x6E) // n
+        case JSONByte.carriageReturn: output.append(0x72) // r
+        case JSONByte.tab: output.append(0x74) // t
+        default:
+            output.append(0x75) // u
+            output.append(JSONByte.zero)
+            output.append(JSONByte.zero)
+            output.append(Self.hexDigit(byte >> 4))
+            output.append(Self.hexDigit(byte & 0xF))
+        }
     }
 
     @inline(__always)
