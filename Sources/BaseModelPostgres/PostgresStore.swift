@@ -105,7 +105,7 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
     ///   `invalidConfiguration` (a bad URL, environment or format), or `server`.
     public convenience init(
         url: String? = nil, format: ModelFormat = .json, onConflict: ConflictPolicy = .fail,
-        context: ModelContext = .shared
+        context: ModelContext = ModelContext()
     ) async throws(PostgresStoreError) {
         let settings: PostgresSettings
         if let url {

@@ -22,7 +22,7 @@ extension ModelStores {
     /// - Throws: `ModelError` when the format has no codec, or the file cannot be opened or
     ///   migrated (not a database, read-only folder).
     public static func sqlite(
-        path: String, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
+        path: String, format: ModelFormat = .binaryPropertyList, context: ModelContext = ModelContext()
     ) throws(ModelError) -> any ModelStore {
         try SQLiteStore(path: path, format: format, context: context)
     }
@@ -36,7 +36,7 @@ extension ModelStores {
     /// - Throws: `ModelError` when the format has no codec, or the file cannot be opened or
     ///   migrated.
     public static func sqlite(
-        url: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
+        url: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = ModelContext()
     ) throws(ModelError) -> any ModelStore {
         try SQLiteStore(url: url, format: format, context: context)
     }

@@ -44,7 +44,7 @@ package final class SQLiteStore: ModelStore, StoreShortcuts {
     /// - Throws: ``ModelError`` when the format has no codec, or the file cannot be opened or
     ///   migrated (not a database, read-only folder).
     package convenience init(
-        path: String, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
+        path: String, format: ModelFormat = .binaryPropertyList, context: ModelContext = ModelContext()
     ) throws(ModelError) {
         try self.init(url: context.url(for: path), format: format, context: context)
     }
@@ -53,7 +53,7 @@ package final class SQLiteStore: ModelStore, StoreShortcuts {
     ///
     /// - Throws: ``ModelError`` as ``init(path:format:context:)``.
     package init(
-        url: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
+        url: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = ModelContext()
     ) throws(ModelError) {
         self.url = url
         self.format = format

@@ -25,7 +25,7 @@ struct PostgresReadmeTests {
                 "PGPASSWORD": settings.password ?? "", "PGDATABASE": settings.database ?? "",
             ]
             let fromEnv = try await PostgresStore(
-                settings: PostgresSettings(environment: environment), format: .json, policy: .fail, context: .shared)
+                settings: PostgresSettings(environment: environment), format: .json, policy: .fail, context: ModelContext())
             try await store.save(users)  // one transaction: all or none
             let ada = try await store.fetchAll(User.self, where: ["screen_name": "ada"])  // JSONB containment
             #expect(ada.models == [users[0]])

@@ -137,7 +137,7 @@ struct PostgresStoreTests {
     @Test func nonJSONFormatsAreStoredAsBytes() async throws {
         try await TestServer.withDatabase { settings in
             let binary = try await PostgresStore(
-                settings: settings, format: .binaryPropertyList, policy: .fail, context: .shared)
+                settings: settings, format: .binaryPropertyList, policy: .fail, context: ModelContext())
             try await binary.save([Account.samples[0], Account.samples[2]])  // a batch: bytea[]
             try await binary.save([Account.samples[0], Account.samples[2]])  // again: versioned updates
             let json = try await TestServer.store(settings)

@@ -14,7 +14,7 @@ extension Model {
     ///     types may name.
     /// - Throws: ``ModelError``: the file cannot be read, is empty, is in no known format, or
     ///   does not fit the type (with the path of the value).
-    public init(contentsOf url: URL, context: ModelContext = .shared) throws(ModelError) {
+    public init(contentsOf url: URL, context: ModelContext = ModelContext()) throws(ModelError) {
         try self.init(data: Data(modelFileAt: url), context: context)
     }
 
@@ -31,7 +31,7 @@ extension Model {
     /// ```
     ///
     /// - Throws: ``ModelError`` as ``init(contentsOf:context:)-(URL,_)``.
-    public init(contentsOf path: String, context: ModelContext = .shared) throws(ModelError) {
+    public init(contentsOf path: String, context: ModelContext = ModelContext()) throws(ModelError) {
         try self.init(contentsOf: context.url(for: path), context: context)
     }
 
@@ -46,7 +46,7 @@ extension Model {
     /// archives); the model is the same.
     ///
     /// - Throws: ``ModelError`` as ``init(contentsOf:context:)-(URL,_)``.
-    public init(data: Data, context: ModelContext = .shared) throws(ModelError) {
+    public init(data: Data, context: ModelContext = ModelContext()) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
             try context.formats.detect(data).decodeModel(Self.self, from: data, using: context.decoder)
         }
@@ -59,7 +59,7 @@ extension Model {
     /// `fast`); the bytes are the same.
     ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
-    public func data(format: ModelFormat, context: ModelContext = .shared) throws(ModelError) -> Data {
+    public func data(format: ModelFormat, context: ModelContext = ModelContext()) throws(ModelError) -> Data {
         try context.withLimits { () throws(ModelError) -> Data in
             try context.formats.codec(for: format).encodeModel(self, using: context.encoder)
         }
@@ -77,7 +77,7 @@ extension Model {
     @discardableResult
     public func write(
         to path: String, format: ModelFormat, atomically: Bool = true,
-        context: ModelContext = .shared
+        context: ModelContext = ModelContext()
     ) throws(ModelError) -> URL {
         let url = context.url(for: path)
         try write(to: url, format: format, atomically: atomically, context: context)
@@ -89,7 +89,7 @@ extension Model {
     /// - Throws: ``ModelError`` when encoding or writing fails.
     public func write(
         to url: URL, format: ModelFormat, atomically: Bool = true,
-        context: ModelContext = .shared
+        context: ModelContext = ModelContext()
     ) throws(ModelError) {
         try data(format: format, context: context).writeModelFile(to: url, atomically: atomically, format: format)
     }

@@ -19,7 +19,7 @@ extension Model {
     /// - Throws: ``ModelError`` for malformed JSON, a value of the wrong kind (with its path), a
     ///   transformer that refuses a value, or an object the type cannot be built from (an `NSNull`
     ///   among them; use ``Model/instance(object:context:)`` to get `nil` instead).
-    public init(object: Any, context: ModelContext = .shared) throws(ModelError) {
+    public init(object: Any, context: ModelContext = ModelContext()) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
             switch try UntypedInput(object, formats: context.formats) {
             case .tree(let tree): try context.plainDecoder.decode(Self.self, from: tree)
@@ -32,7 +32,7 @@ extension Model {
     /// keys nobody read, the properties that kept their default and the values that were converted.
     ///
     /// - Throws: ``ModelError``, as ``Model/init(object:context:)``.
-    public init(object: Any, report: inout ModelReport, context: ModelContext = .shared) throws(ModelError) {
+    public init(object: Any, report: inout ModelReport, context: ModelContext = ModelContext()) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
             try context.plainDecoder.decode(Self.self, from: UntypedInput(object, formats: context.formats).tree(), report: &report)
         }
@@ -45,14 +45,14 @@ extension Model {
     /// ```
     ///
     /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
-    public init(json: String, context: ModelContext = .shared) throws(ModelError) {
+    public init(json: String, context: ModelContext = ModelContext()) throws(ModelError) {
         try self.init(json: Data(json.utf8), context: context)
     }
 
     /// Builds a model from JSON bytes, read by the context's JSON codec.
     ///
     /// - Throws: ``ModelError`` for malformed JSON or a value that does not fit.
-    public init(json: Data, context: ModelContext = .shared) throws(ModelError) {
+    public init(json: Data, context: ModelContext = ModelContext()) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
             try context.formats.codec(for: .json).decodeModel(Self.self, from: json, using: context.decoder)
         }
@@ -62,7 +62,7 @@ extension Model {
     /// value that ``make(from:)`` does not take (BaseModel's `instanceWithObject:`).
     ///
     /// - Throws: ``ModelError`` as ``Model/init(object:context:)`` for everything else that does not fit.
-    public static func instance(object: Any?, context: ModelContext = .shared) throws(ModelError) -> Self? {
+    public static func instance(object: Any?, context: ModelContext = ModelContext()) throws(ModelError) -> Self? {
         guard let object else { return nil }
         return try context.withLimits { () throws(ModelError) -> Self? in
             try instance(value: UntypedInput(object, formats: context.formats).tree(), context: context)
@@ -91,7 +91,7 @@ extension Model {
     ///
     /// - Throws: ``ModelError`` when `array` is not an array, or an element is a dictionary or bare
     ///   value that does not fit (the path names the element's index).
-    public static func instances(array: Any, context: ModelContext = .shared) throws(ModelError) -> [Self] {
+    public static func instances(array: Any, context: ModelContext = ModelContext()) throws(ModelError) -> [Self] {
         let value = try context.withLimits { () throws(ModelError) -> ModelValue in try UntypedInput(array, formats: context.formats).tree() }
         guard case .array(let elements) = value else {
             throw ModelError(.typeMismatch(expected: "array", found: value.kindName), excerpt: value.excerpt)

@@ -3,7 +3,8 @@ import Foundation
 /// Where the library looks things up: the codecs, the model types that files may name, the
 /// identity map `Live` properties resolve through, and the folder relative paths resolve
 /// against. Every entry point that needs any of them takes a context; the default,
-/// ``shared``, is the process-wide one.
+/// `ModelContext()`, is the process-wide one: ``FormatRegistry/shared``, ``ModelRegistry/shared``,
+/// no identity map, and ``ModelLocations/applicationSupport``.
 ///
 /// ```swift
 /// let types = ModelRegistry()
@@ -41,10 +42,6 @@ public struct ModelContext: Sendable {
         self.identityMap = identityMap
         self.applicationSupport = applicationSupport
     }
-
-    /// The process-wide context: ``FormatRegistry/shared``, ``ModelRegistry/shared``, no
-    /// identity map, and ``ModelLocations/applicationSupport``.
-    public static var shared: ModelContext { ModelContext() }
 
     /// `path` itself when absolute, else `path` inside the context's application-support folder.
     package func url(for path: String) -> URL {

@@ -139,7 +139,7 @@ extension SharedModel {
             try write(to: Self.saveFile, format: Self.saveFormat, atomically: true)
         } else {
             let codec = try FormatRegistry.shared.codec(for: Self.saveFormat)
-            let tree = try codec.forThisFormat(ModelContext.shared.encoder).encode(self)
+            let tree = try codec.forThisFormat(ModelContext().encoder).encode(self)
             try codec.encodeTree(Self.stamped(tree, unknown: state.unknownEntries))
                 .writeModelFile(to: Self.saveURL, atomically: true, format: Self.saveFormat)
         }

@@ -38,7 +38,7 @@ package final class DirectoryStore: ModelStore, StoreShortcuts {
     ///     types of formats that store types.
     /// - Throws: ``ModelError`` when the context has no codec for `format`.
     package init(
-        directory: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
+        directory: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = ModelContext()
     ) throws(ModelError) {
         self.directory = directory
         self.format = format

@@ -37,7 +37,7 @@ public enum ModelStores {
     ///     types of formats that store types.
     /// - Throws: ``ModelError`` when the context has no codec for `format`.
     public static func directory(
-        _ directory: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = .shared
+        _ directory: URL, format: ModelFormat = .binaryPropertyList, context: ModelContext = ModelContext()
     ) throws(ModelError) -> any ModelStore {
         try DirectoryStore(directory: directory, format: format, context: context)
     }

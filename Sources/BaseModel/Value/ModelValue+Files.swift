@@ -10,7 +10,7 @@ extension ModelValue {
     /// ```
     ///
     /// - Throws: ``ModelError``: the bytes are empty, in no known format, or malformed.
-    public init(data: Data, context: ModelContext = .shared) throws(ModelError) {
+    public init(data: Data, context: ModelContext = ModelContext()) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> ModelValue in try context.formats.detect(data).decodeTree(from: data) }
     }
 
@@ -18,14 +18,14 @@ extension ModelValue {
     /// `path` is read from the context's application-support folder, as models' relative paths are.
     ///
     /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:context:)``.
-    init(contentsOf path: String, context: ModelContext = .shared) throws(ModelError) {
+    init(contentsOf path: String, context: ModelContext = ModelContext()) throws(ModelError) {
         try self.init(contentsOf: context.url(for: path), context: context)
     }
 
     /// Reads the file at `url` in any format the library reads, detected by content, as a tree.
     ///
     /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:context:)``.
-    public init(contentsOf url: URL, context: ModelContext = .shared) throws(ModelError) {
+    public init(contentsOf url: URL, context: ModelContext = ModelContext()) throws(ModelError) {
         try self.init(data: Data(modelFileAt: url), context: context)
     }
 }

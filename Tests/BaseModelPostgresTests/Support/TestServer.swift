@@ -90,6 +90,6 @@ enum TestServer {
 
     /// A store on the database of `settings`.
     static func store(_ settings: PostgresSettings, onConflict: PostgresStore.ConflictPolicy = .fail) async throws -> PostgresStore {
-        try await PostgresStore(settings: settings, format: .json, policy: onConflict, context: .shared)
+        try await PostgresStore(settings: settings, format: .json, policy: onConflict, context: ModelContext())
     }
 }

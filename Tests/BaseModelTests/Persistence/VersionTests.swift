@@ -255,6 +255,6 @@ extension Model {
     /// The model's tree as `format` writes it (typed in formats that store types).
     func treeRepresentation(format: ModelFormat) throws -> ModelValue {
         let codec = try FormatRegistry.shared.codec(for: format)
-        return try codec.forThisFormat(ModelContext.shared.encoder).encode(self)
+        return try codec.forThisFormat(ModelContext().encoder).encode(self)
     }
 }
