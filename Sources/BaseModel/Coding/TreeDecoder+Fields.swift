@@ -81,11 +81,7 @@ extension TreeDecoder {
         _ value: inout T, from input: DecoderInput, component: ModelPath.Component, plan: PropertyPlan
     ) throws {
         if let polymorphism = plan.polymorphism {
-            // A dropped value keeps the one the property has.
-            if let decoded = try decodePolymorphic(T.self, from: input, component: component, polymorphism: polymorphism, remotePath: plan.path) {
-                value = decoded
-            }
-            return
+            return try readPolymorphic(&value, from: input, component: component, polymorphism: polymorphism, remotePath: plan.path)
         }
         if let transformer = plan.transformer {
             let original = state.value(of: input)
@@ -115,6 +111,19 @@ extension TreeDecoder {
             return
         }
         value = try decodeChild(type, from: input, component: component)
+    }
+
+    /// Decodes a polymorphic property's value into `value`; a dropped value keeps the one the
+    /// property has. Kept out of ``read(_:from:component:plan:)``, which is inlined into every
+    /// field read: its `T?` would make each of them look up `Optional<T>`'s metadata.
+    @inline(never)
+    private func readPolymorphic<T: Decodable>(
+        _ value: inout T, from input: DecoderInput, component: ModelPath.Component, polymorphism: Polymorphism,
+        remotePath: RemoteKeyPath
+    ) throws {
+        if let decoded = try decodePolymorphic(T.self, from: input, component: component, polymorphism: polymorphism, remotePath: remotePath) {
+            value = decoded
+        }
     }
 
     /// Reads a generated struct model in place from `input` (a dictionary or object; anything

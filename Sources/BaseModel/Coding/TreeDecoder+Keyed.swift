@@ -221,13 +221,8 @@ extension TreeDecoder {
         switch try resolve(name, expected: "\(T.self)", optional: false) {
         case .found(let value, let owner, let component):
             if schema?.hasPolymorphism == true, case let plan = plan(for: name), let polymorphism = plan.polymorphism {
-                if let decoded = try decodePolymorphicProperty(
-                    type, name: name, plan: plan, polymorphism: polymorphism, from: value, owner: owner, component: component,
-                    optional: false)
-                {
-                    return decoded
-                }
-                throw ModelError(.missingValue(expected: "\(T.self)"), path: path(appending: .key(name)))
+                return try decodeRequiredPolymorphicProperty(
+                    type, name: name, plan: plan, polymorphism: polymorphism, from: value, owner: owner, component: component)
             }
             return try owner.decodeChild(type, from: value, component: component, defaultsFrom: (self, name))
         case .fromDefaults(let value, let component):

@@ -29,6 +29,23 @@ extension TreeDecoder {
         return value
     }
 
+    /// ``decodePolymorphicProperty(_:name:plan:polymorphism:from:owner:component:optional:)`` for
+    /// a non-optional property: a dropped value with no default is missing. Kept out of
+    /// `decode(_:forProperty:)`, whose every call would otherwise look up `Optional<T>`'s metadata.
+    @inline(never)
+    func decodeRequiredPolymorphicProperty<T: Decodable>(
+        _ type: T.Type, name: String, plan: PropertyPlan, polymorphism: Polymorphism, from input: DecoderInput,
+        owner: TreeDecoder, component: ModelPath.Component
+    ) throws -> T {
+        if let decoded = try decodePolymorphicProperty(
+            type, name: name, plan: plan, polymorphism: polymorphism, from: input, owner: owner, component: component,
+            optional: false)
+        {
+            return decoded
+        }
+        throw ModelError(.missingValue(expected: "\(T.self)"), path: path(appending: .key(name)))
+    }
+
     /// A property of this model decoder's schema that has a polymorphism, found at `component`
     /// of `owner`: the decoded value, or for a dropped one the property's default (`nil` for an
     /// optional).
