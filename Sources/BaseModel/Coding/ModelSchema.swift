@@ -39,29 +39,29 @@ final class ModelSchema: Sendable {
     /// anew for every decoded object.
     private enum DefaultsState: Sendable {
         case unknown
-        case constant(ModelValue)
+        case constant(ModelDefaults)
         case varying
     }
 
     private let defaultsState = Locked(DefaultsState.unknown)
 
-    /// A defaults tree: `init()` encoded in plain form, cached when `init()` is deterministic.
-    /// The defaults tree when every `init()` gives the same one, else `nil` (each object then
-    /// makes its own with ``makeDefaults()``).
-    func constantDefaults() -> ModelValue? {
+    /// The defaults when every `init()` gives the same ones, else `nil` (each object then makes
+    /// its own with ``makeDefaults()``).
+    func constantDefaults() -> ModelDefaults? {
         _ = makeDefaults()
-        if case .constant(let tree) = defaultsState.withLock({ $0 }) { return tree }
+        if case .constant(let defaults) = defaultsState.withLock({ $0 }) { return defaults }
         return nil
     }
 
-    func makeDefaults() -> ModelValue {
+    /// The defaults of a new object: the cached ones when `init()` is deterministic.
+    func makeDefaults() -> ModelDefaults {
         switch defaultsState.withLock({ $0 }) {
-        case .constant(let tree): return tree
-        case .varying: return defaultsMaker.defaultsTree()
+        case .constant(let defaults): return defaults
+        case .varying: return defaultsMaker.defaults()
         case .unknown:
             // Made outside the lock: encoding may need other schemas.
-            let first = defaultsMaker.defaultsTree()
-            let isConstant = first.orderedEquals(defaultsMaker.defaultsTree())
+            let first = defaultsMaker.defaults()
+            let isConstant = first.isSame(as: defaultsMaker.defaults())
             defaultsState.withLock { $0 = isConstant ? .constant(first) : .varying }
             return first
         }
@@ -188,13 +188,15 @@ final class ModelSchema: Sendable {
     private static func build<M: Model>(_ type: M.Type) -> ModelSchema { ModelSchema(type) }
 }
 
-/// Makes a model type's defaults tree without the schema having to be generic.
+/// Makes a model type's defaults without the schema having to be generic.
 private protocol DefaultsMaking: Sendable {
-    func defaultsTree() -> ModelValue
+    func defaults() -> ModelDefaults
 }
 
 private struct DefaultsMaker<M: Model>: DefaultsMaking {
-    func defaultsTree() -> ModelValue {
-        (try? TreeEncoder.encodePlain(M())) ?? .dictionary([:])
+    func defaults() -> ModelDefaults {
+        // Encoded as for a copy, so a subclass instance in `init()` is recorded as such.
+        guard let made = try? TreeEncoder.encodePlainForCopy(M()) else { return .empty }
+        return ModelDefaults(tree: made.tree, subclassTypes: made.types)
     }
 }

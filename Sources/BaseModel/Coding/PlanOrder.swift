@@ -9,12 +9,12 @@ final class PlanOrder {
         self.schema = schema
     }
 
-    /// The schema's constant defaults tree, looked up once per decode (`nil` inside when `init()`
+    /// The schema's constant defaults, looked up once per decode (`nil` inside when `init()`
     /// varies, e.g. a fresh identifier per instance).
-    @exclusivity(unchecked) private var constantDefaults: ModelValue??
+    @exclusivity(unchecked) private var constantDefaults: ModelDefaults??
 
-    /// The defaults tree of a new object of the model: the constant one, or a fresh one.
-    func defaults() -> ModelValue {
+    /// The defaults of a new object of the model: the constant ones, or fresh ones.
+    func defaults() -> ModelDefaults {
         if constantDefaults == nil { constantDefaults = .some(schema.constantDefaults()) }
         return constantDefaults! ?? schema.makeDefaults()
     }

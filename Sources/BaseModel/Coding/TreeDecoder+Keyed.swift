@@ -170,7 +170,7 @@ extension TreeDecoder {
         if noting, state.collectsReport, !plan.isUncodable {
             state.report!.defaultedKeys.append(path(appending: plan.path.primary))
         }
-        guard let value = defaultEntries[name], !value.isNull else {
+        guard let value = defaults.entries[name], !value.isNull else {
             if optional { return .absent }
             throw ModelError(.missingValue(expected: expected), path: path(appending: plan.path.primary))
         }
@@ -226,7 +226,7 @@ extension TreeDecoder {
             }
             return try owner.decodeChild(type, from: value, component: component, defaultsFrom: (self, name))
         case .fromDefaults(let value, let component):
-            return try decodeDefault(type, from: value, component: component)
+            return try decodeDefault(type, from: value, component: component, property: name)
         case .absent:
             throw ModelError(.missingValue(expected: "\(T.self)"), path: path(appending: .key(name)))
         }
@@ -249,7 +249,7 @@ extension TreeDecoder {
             }
             return try owner.decodeChild(type, from: value, component: component, defaultsFrom: (self, name))
         case .fromDefaults(let value, let component):
-            return try decodeDefault(type, from: value, component: component)
+            return try decodeDefault(type, from: value, component: component, property: name)
         case .absent:
             return nil
         }

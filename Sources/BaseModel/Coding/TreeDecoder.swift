@@ -22,19 +22,21 @@ final class TreeDecoder: Decoder, PathLinked {
     /// Plain mode: local keys, no transformers or defaults. Used for defaults trees and copies.
     let plain: Bool
 
-    /// The model's defaults tree's entries, made the first time a key is missing: the enclosing
-    /// model's default for this property when it has one (so defaults merge deeply, principle 3),
-    /// else this type's own `init()`. (Entries, not the tree: a lookup then copies nothing.)
-    private(set) lazy var defaultEntries: OrderedDictionary<String, ModelValue> = {
+    /// The model's defaults, made the first time a key is missing: the enclosing model's default
+    /// for this property when it has one (so defaults merge deeply, principle 3), else this
+    /// type's own `init()`. Entries, not the tree: a lookup then copies nothing. The subclass
+    /// types are by path from this model (see ``ModelDefaults/subclassTypes``).
+    private(set) lazy var defaults: (entries: OrderedDictionary<String, ModelValue>, subclassTypes: [ModelPath: any Model.Type]) = {
         func entries(of tree: ModelValue) -> OrderedDictionary<String, ModelValue> {
             if case .dictionary(let entries) = tree { entries } else { [:] }
         }
-        if let baseTree { return entries(of: baseTree) }
-        if let (parent, property) = defaultsSource, case .dictionary(let entries)? = parent.defaultEntries[property] {
-            return entries
+        if let baseTree { return (entries(of: baseTree), [:]) }
+        if let (parent, property) = defaultsSource, case .dictionary(let entries)? = parent.defaults.entries[property] {
+            return (entries, parent.defaults.subclassTypes.below(.key(property)))
         }
-        guard let schema else { return [:] }
-        return entries(of: state.planOrder(for: schema).defaults())
+        guard let schema else { return ([:], [:]) }
+        let made = state.planOrder(for: schema).defaults()
+        return (entries(of: made.tree), made.subclassTypes)
     }()
 
     /// The enclosing model decoder and property whose default this model's defaults come from.
@@ -375,9 +377,29 @@ final class TreeDecoder: Decoder, PathLinked {
             path: component.map(path(appending:)) ?? path, excerpt: value.excerpt)
     }
 
-    /// Decodes a value of `type` from a model's defaults tree, in plain mode.
-    func decodeDefault<T: Decodable>(_ type: T.Type, from value: ModelValue, component: ModelPath.Component) throws -> T {
-        try defaultsDecoder(component: component, value: value).decodeChild(type, from: value, component: nil)
+    /// Decodes property `name`'s value of `type` from this model's defaults tree, in plain mode,
+    /// each model in it as the type `init()` put there.
+    func decodeDefault<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, component: ModelPath.Component, property name: String
+    ) throws -> T {
+        let decoder = defaultsDecoder(component: component, value: value)
+        let types = defaults.subclassTypes
+        if types.isEmpty { return try decoder.decodeChild(type, from: value, component: nil) }
+        return try decoder.decodeWithSubclassTypes(type, from: value, types: types.below(.key(name)))
+    }
+
+    /// Decodes `value` as a copy does: each model at a path of `types` (relative to this
+    /// decoder) as that type.
+    @inline(never)
+    private func decodeWithSubclassTypes<T: Decodable>(
+        _ type: T.Type, from value: ModelValue, types: [ModelPath: any Model.Type]
+    ) throws -> T {
+        let saved = state.copiedTypes
+        defer { state.copiedTypes = saved }
+        var absolute = saved ?? [:]
+        for (relative, type) in types { absolute[path.appending(relative)] = type }
+        state.copiedTypes = absolute
+        return try decodeChild(type, from: value, component: nil)
     }
 
     /// A plain-mode decoder for a value taken from the model's defaults.

@@ -263,3 +263,33 @@ import Testing
         #expect(copy.animals.first is Cat && copy.animals.last is Dog && copy.nested[0][0] is Dog)
     }
 }
+
+@Suite struct SubclassDefaultTests {
+    typealias Animal = PolymorphismFixtures.Animal
+    typealias Dog = PolymorphismFixtures.Dog
+
+    struct Kennel: Model, Equatable {
+        var pet: Animal = Dog(name: "Rex", breed: "lab")
+        var pets: [Animal] = [Dog(name: "Bo", breed: "pug")]
+    }
+
+    @Test func aMissingKeyKeepsTheDefaultsSubclass() throws {
+        let kennel = try Kennel(object: [String: Any]())
+        #expect(kennel.pet is Dog)
+        #expect(kennel.pets.first is Dog)
+        #expect(kennel == Kennel())
+    }
+
+    @Test func aNestedModelsDefaultsKeepTheirSubclassesToo() throws {
+        struct Farm: Model, Equatable {
+            var kennel = Kennel()
+        }
+        // `kennel` is present but empty: its defaults come from the farm's default kennel.
+        let farm = try Farm(object: ["kennel": [String: Any]()])
+        #expect(farm.kennel.pet is Dog && farm.kennel.pets.first is Dog)
+        #expect(farm == Farm())
+        // A present value is decoded as the declared type, as before.
+        let named = try Farm(object: ["kennel": ["pet": ["name": "Tom"]]])
+        #expect(type(of: named.kennel.pet) == Animal.self && named.kennel.pet.name == "Tom")
+    }
+}

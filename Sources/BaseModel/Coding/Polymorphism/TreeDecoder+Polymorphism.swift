@@ -57,7 +57,7 @@ extension TreeDecoder {
             return value
         }
         switch try defaultResolution(for: name, plan: plan, expected: "\(T.self)", optional: optional, noting: false) {
-        case .fromDefaults(let value, let component): return try decodeDefault(type, from: value, component: component)
+        case .fromDefaults(let value, let component): return try decodeDefault(type, from: value, component: component, property: name)
         case .found, .absent: return nil
         }
     }
