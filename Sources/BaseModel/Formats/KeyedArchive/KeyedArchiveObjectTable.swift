@@ -233,12 +233,20 @@ struct KeyedArchiveObjectTable {
 
     /// The number of `text` among the distinct strings, given the first time.
     private mutating func stringNumber(_ text: String) -> Int32 {
-        if let number = stringNumbers[ExactString(text: text)] { return number }
-        strings.append(text)
-        stringUIDs.append(-1)
-        let number = Int32(strings.count - 1)
-        stringNumbers[ExactString(text: text)] = number
+        // One hash: the entry is found or made in place.
+        let next = Int32(strings.count)
+        let number = Self.number(in: &stringNumbers[ExactString(text: text), default: -1], next: next)
+        if number == next {
+            strings.append(text)
+            stringUIDs.append(-1)
+        }
         return number
+    }
+
+    /// The number in `slot`, which is first set to `next` when it is new (-1).
+    private static func number(in slot: inout Int32, next: Int32) -> Int32 {
+        if slot < 0 { slot = next }
+        return slot
     }
 
     /// The UID of the description of class `name`, written on first use.

@@ -9,9 +9,12 @@ struct ExactString: Hashable {
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool { same(lhs.text, rhs.text) }
 
-    /// `String`'s hash: equal scalars hash alike (and canonically equivalent strings collide,
-    /// which equality then tells apart).
-    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    /// The hash of the UTF-8 bytes, which equality compares. (`String`'s own hash normalizes
+    /// first, which costs more than the rest of a table lookup for a non-ASCII string.)
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 
     /// Whether two strings have the same UTF-8 bytes (the same scalars), compared as two buffers.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
