@@ -11,6 +11,8 @@ final class TreeWriter: ModelWriter {
     private struct Frame {
         let isArray: Bool
         let isObject: Bool
+        /// An object's class name (`nil` for an array or a plain dictionary).
+        var className: String?
         var elements: [ModelValue] = []
         var entries: OrderedDictionary<String, ModelValue> = [:]
         /// The key of the next value (dictionaries and objects).
@@ -20,6 +22,9 @@ final class TreeWriter: ModelWriter {
     }
 
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// How many entries the last object of each class had: the next one reserves as many, so
+    /// its dictionary and hash table are not grown and rehashed key by key.
+    @exclusivity(unchecked) private var objectSizes: [String: Int] = [:]
     /// The finished value (valid once the outermost value is written).
     @exclusivity(unchecked) private(set) var result: ModelValue = .null
 
@@ -70,7 +75,8 @@ final class TreeWriter: ModelWriter {
     }
 
     func beginObject(className: String) {
-        var frame = Frame(isArray: false, isObject: true)
+        var frame = Frame(isArray: false, isObject: true, className: className)
+        if let size = objectSizes[className] { frame.entries.reserveCapacity(size) }
         frame.entries[TypedTree.classKey] = .string(className)
         frames.append(frame)
     }
@@ -81,6 +87,7 @@ final class TreeWriter: ModelWriter {
 
     func endDictionary() {
         let frame = frames.removeLast()
+        if let className = frame.className { objectSizes[className] = frame.entries.count }
         put(.dictionary(frame.entries))
     }
 
