@@ -72,6 +72,9 @@ struct KeyedArchiveObjectTable {
     private var realUIDs: [UInt64: Int32] = [:]
     private var boolUIDs: (false: Int32, true: Int32) = (-1, -1)
     private var classUIDs: [String: Int32] = [:]
+    /// The UIDs of the NSArray and NSDictionary descriptions once written (every container asks).
+    private var arrayClassUID: Int32 = -1
+    private var dictionaryClassUID: Int32 = -1
     private var classCaches: [ClassCache] = []
     private var classCacheNumbers: [String: Int] = [:]
 
@@ -159,14 +162,16 @@ struct KeyedArchiveObjectTable {
     /// Ends an array (NSArray) begun with ``beginContainer()``.
     mutating func endArray(_ uid: Int32, from start: Int) {
         let count = pending.count - start
-        let arrayClass = classUID("NSArray")
+        if arrayClassUID < 0 { arrayClassUID = classUID("NSArray") }
+        let arrayClass = arrayClassUID
         objects[Int(uid)] = Object(kind: .array, classUID: arrayClass, first: close(from: start), count: Int32(count))
     }
 
     /// Ends a dictionary (NSDictionary) begun with ``beginContainer()``.
     mutating func endDictionary(_ uid: Int32, from start: Int) {
         let count = (pending.count - start) / 2
-        let dictionaryClass = classUID("NSDictionary")
+        if dictionaryClassUID < 0 { dictionaryClassUID = classUID("NSDictionary") }
+        let dictionaryClass = dictionaryClassUID
         objects[Int(uid)] = Object(kind: .dictionary, classUID: dictionaryClass, first: closePairs(from: start), count: Int32(count))
     }
 
