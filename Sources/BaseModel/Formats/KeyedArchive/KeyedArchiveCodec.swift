@@ -63,6 +63,22 @@ package struct KeyedArchiveCodec: ModelCodec {
         }
     }
 
+    /// Writes a model straight into the archive's object table (``KeyedArchiveModelWriter``),
+    /// with `context`'s model types; a model the streaming writer leaves to the tree (a key
+    /// written twice, an alias it cannot place, a value that is an error) is encoded again
+    /// through the tree, which gives the same bytes or the error.
+    ///
+    /// - Throws: ``ModelError`` as ``encodeTree(_:)``, and when a value cannot be encoded.
+    package func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
+        let encoder = forThisFormat(context.encoder)
+        return try StackReserve.run { () throws(ModelError) -> Data in
+            let writer = KeyedArchiveModelWriter()
+            try TreeEncoder.write(value, registry: encoder.registry, to: writer)
+            if let data = writer.finish() { return data }
+            return try KeyedArchiveWriter.data(from: encoder.encode(value))
+        }
+    }
+
     /// Writes a typed tree as a binary archive.
     ///
     /// - Throws: ``ModelError`` with format `keyed-archive` for a `$class` that is not a string

@@ -89,6 +89,16 @@ struct KeyedArchiveWriter {
         }
     }
 
+    /// Adds `value`, met `depth` containers below the root of a model being written straight to
+    /// `table` (``KeyedArchiveModelWriter``), and returns its UID; `nil` when it needs the whole
+    /// tree: an alias (a key path from the root), or a value the tree path refuses with an error.
+    static func add(_ value: ModelValue, depth: Int, to table: inout KeyedArchiveObjectTable) -> Int32? {
+        var writer = KeyedArchiveWriter(root: value, followsPaths: false)
+        swap(&writer.table, &table)
+        defer { swap(&writer.table, &table) }
+        return try? writer.encode(value, depth: depth)
+    }
+
     private mutating func encode(_ value: ModelValue, depth: Int) throws(Failure) -> Int32 {
         switch value {
         case .null: return KeyedArchiveObjectTable.null
