@@ -65,6 +65,7 @@ struct FastTapeReplay {
         self.events = tape.events
         self.hints = hints
         definitions = Array(repeating: nil, count: tape.classNames.count)
+        writer.reserveStrings(tape.stringCount)
     }
 
     /// The bytes of the recorded value.
