@@ -128,6 +128,18 @@ struct FastStreamingTests {
         #expect(bytes.count > 16 && bytes[12] == 3 && bytes[13] == 0)
     }
 
+    @Test("objects without some keys of the class definition reuse it, nil for those keys")
+    func missingKeysReuseTheDefinition() throws {
+        let notes = [
+            Fixtures.Note(title: "t", rank: 1, body: "x"), Fixtures.Note(title: nil, rank: 2, body: "y"),
+            Fixtures.Note(title: nil, rank: 3, body: nil), Fixtures.Note(title: "u", rank: 4, body: nil),
+        ]
+        let (bytes, decoded) = try streamed(Fixtures.Notes(notes: notes))
+        #expect(decoded.notes == notes)
+        // Two definitions: Notes, and Note as [title, rank, body] for all four notes.
+        #expect(bytes.count > 16 && bytes[12] == 2 && bytes[13] == 0)
+    }
+
     @Test("plain structs, dictionaries, optionals in arrays and every boxed scalar")
     func scalarsAndPlainValues() throws {
         let sample = Fixtures.sample()

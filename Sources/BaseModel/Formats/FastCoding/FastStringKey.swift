@@ -6,7 +6,7 @@ enum FastStringKey: Hashable, Sendable {
 
     static func == (lhs: FastStringKey, rhs: FastStringKey) -> Bool {
         switch (lhs, rhs) {
-        case (.string(let a), .string(let b)): Self.sameBytes(a, b)
+        case (.string(let a), .string(let b)): ExactString.same(a, b)
         case (.url(let a), .url(let b)): a == b
         default: false
         }
@@ -14,20 +14,9 @@ enum FastStringKey: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) {
         switch self {
-        case .string(let text): hasher.combine(0 as UInt8); Self.hashBytes(of: text, into: &hasher)
+        case .string(let text): Self.hashBytes(of: text, into: &hasher)
         case .url(let url): hasher.combine(1 as UInt8); hasher.combine(url)
         }
-    }
-
-    /// Whether two strings have the same UTF-8 bytes: compared as two buffers when both are
-    /// contiguous (native and small strings are), byte by byte otherwise.
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        let (first, second) = (a.utf8, b.utf8)
-        guard first.count == second.count else { return false }
-        let compared = first.withContiguousStorageIfAvailable { left in
-            second.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
-        }
-        return (compared ?? nil) ?? first.elementsEqual(second)
     }
 
     /// Hashes the UTF-8 bytes of `text`, in one call for native (contiguous) strings.

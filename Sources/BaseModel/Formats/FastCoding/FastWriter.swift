@@ -111,6 +111,9 @@ struct FastWriter: Sendable {
         bytes.reserveCapacity(max(capacity, FastHeader.size))
     }
 
+    /// Makes room in the string cache for `count` strings, so that it does not grow while written.
+    mutating func reserveStrings(_ count: Int) { strings.reserveCapacity(count) }
+
     /// The number of string-cache entries (strings and URLs) so far.
     var stringCount: Int { strings.count }
 

@@ -55,6 +55,7 @@ final class FastModelWriter: ModelWriter {
     func writeString(_ value: String) {
         tape.events.append(.string(tape.texts.count))
         tape.texts.append(value)
+        tape.stringCount += 1
     }
 
     func writeData(_ value: Data) {

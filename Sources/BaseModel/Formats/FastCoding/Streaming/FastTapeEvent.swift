@@ -68,6 +68,9 @@ struct FastTape {
     var events: [FastTapeEvent] = []
     /// Strings and keys.
     var texts: [String] = []
+    /// The number of strings recorded (not keys), taken back ones included: the most the
+    /// string cache can hold.
+    var stringCount = 0
     var blobs: [Data] = []
     var trees: [ModelValue] = []
     var classNames: [String] = []

@@ -54,14 +54,18 @@ struct FastTapeReplay {
     /// Dictionaries with `$class` or `$alias` keys, as trees, by their begin event.
     private var reserved: [Int: ModelValue] = [:]
     /// The current class definition of each recorded class name (by its index in the tape):
-    /// an object with exactly its keys is begun without comparing keys or hashing the name.
+    /// an object with its keys, or some of them in order, is begun without hashing the name.
     private var definitions: [(index: Int, keys: [String])?]
+    /// Per key of the definitions of the objects being written, its key event or `-1` (a stack:
+    /// see ``fillSlots(_:from:to:)``).
+    private var slots: [Int] = []
 
     init(tape: FastTape, hints: Hints) {
         self.tape = tape
         self.events = tape.events
         self.hints = hints
         definitions = Array(repeating: nil, count: tape.classNames.count)
+        writer.reserveStrings(tape.stringCount)
     }
 
     /// The bytes of the recorded value.
@@ -229,17 +233,18 @@ struct FastTapeReplay {
     ) throws(ModelError) -> Int {
         try enter()
         defer { depth -= 1 }
-        if let definition = definitions[classReference], hasKeys(definition.keys, from: start, to: end) {
-            // The common case: the class's definition, key for key.
+        if let definition = definitions[classReference], let base = fillSlots(definition.keys, from: start, to: end) {
+            // The common case: the class's definition fits, key for key or with some optional
+            // keys missing (FastCoding's widening rule reuses it then, nil for those).
             let objectIndex = writer.beginObject(ofDefinition: definition.index)
             shared?.writtenIndex = objectIndex
             remember(key, objectIndex)
             if tracksPaths { trail.append(start) }
-            var position = start + 1
-            for property in definition.keys {
-                try objectValue(property, at: position)
-                position += 1 + events[position + 1].extent
+            for (offset, property) in definition.keys.enumerated() {
+                let position = slots[base + offset]
+                if position < 0 { writer.writeNil() } else { try objectValue(property, at: position) }
             }
+            slots.removeSubrange(base...)
             if tracksPaths { trail.removeLast() }
             return objectIndex
         }
@@ -282,14 +287,25 @@ struct FastTapeReplay {
         return begun.objectIndex
     }
 
-    /// Whether the object between `start` and `end` has exactly `keys`, in order.
-    private func hasKeys(_ keys: [String], from start: Int, to end: Int) -> Bool {
+    /// Whether the keys of the object between `start` and `end` are some of `keys`, in their
+    /// order. If so, returns where ``slots`` holds the key event of each of `keys` in the object
+    /// (`-1` where the object lacks it); the caller removes them when done.
+    private mutating func fillSlots(_ keys: [String], from start: Int, to end: Int) -> Int? {
+        let base = slots.count
         var position = start + 1
         for expected in keys {
-            guard position < end, case .key(let text) = events[position], tape.texts[text] == expected else { return false }
-            position += 1 + events[position + 1].extent
+            if position < end, case .key(let text) = events[position], tape.texts[text] == expected {
+                slots.append(position)
+                position += 1 + events[position + 1].extent
+            } else {
+                slots.append(-1)
+            }
         }
-        return position == end
+        guard position == end else {
+            slots.removeSubrange(base...)
+            return nil
+        }
+        return base
     }
 
     /// Writes the value of an object's property whose key event is at `position`.
