@@ -78,4 +78,14 @@ enum ProtocolPolymorphismFixtures {
         @Polymorphic(.tag("kind", ["circle": Circle.self]) { object, _ in object["hidden"] == true ? .drop : .unknown })
         var main: (any Shape)? = Circle(radius: 9)
     }
+
+    /// A class with an existential property, and a subclass with one of its own.
+    @Model class Canvas: @unchecked Sendable {
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var shapes: [any Shape] = []
+    }
+
+    @Model final class Poster: Canvas, @unchecked Sendable {
+        @Polymorphic(.external(["square": Square.self])) var frame: (any Shape)?
+        var title = ""
+    }
 }

@@ -132,4 +132,18 @@ import Testing
         let bare = try JSONDecoder().decode(Fixtures.PlainDrawing.self, from: Data(#"{"shapes": [], "layers": {}, "title": ""}"#.utf8))
         #expect(bare.background == nil && bare.focus == nil)
     }
+
+    @Test func aSubclassAddsExistentialsToItsSuperclasses() throws {
+        let payload: ModelValue = [
+            "shapes": [["kind": "square", "side": 1.5]], "frame": ["square": ["side": 8.5]], "title": "Sale",
+        ]
+        let poster = try Fixtures.Poster(object: payload)
+        #expect(Self.typeNames(poster.shapes) == ["Square"])
+        #expect((poster.frame as? Square)?.side == 8.5)
+        #expect(poster.title == "Sale")
+        for format in Self.formats {
+            #expect(try Fixtures.Poster(object: poster.data(format: format)).treeRepresentation() == payload, "\(format)")
+        }
+        #expect(try JSONDecoder().decode(Fixtures.Poster.self, from: poster.jsonData()).treeRepresentation() == payload)
+    }
 }
