@@ -74,7 +74,7 @@ extension TreeDecoder {
             return try decodePolymorphic(type, from: input, component: .key(name), polymorphism: polymorphism, remotePath: .key(name))
                 ?? Self.nothing(T.self, at: path)
         }
-        let remotePath = owner.schema != nil ? owner.schema!.remotePath(for: name) : RemoteKeyPath.key(name)
+        let remotePath = owner.schema.map { $0.remotePath(for: name) } ?? RemoteKeyPath.key(name)
         let optional = T.self is any OptionalValue.Type
         // A null that is there is a mismatch, as for any property (unless coercion is lenient).
         let isNull = state.isNull(input)
@@ -86,11 +86,8 @@ extension TreeDecoder {
             return value
         }
         // Null, absent or dropped: the default.
-        guard owner.schema != nil else {
-            if optional { return try Self.nothing(T.self, at: owner.path(appending: component)) }
-            throw ModelError(.missingValue(expected: "\(T.self)"), path: owner.path(appending: component))
-        }
-        let plan = owner.schema!.plan(for: name)
+        guard let schema = owner.schema else { return try Self.nothing(T.self, at: owner.path(appending: component)) }
+        let plan = schema.plan(for: name)
         switch try owner.defaultResolution(for: name, plan: plan, expected: "\(T.self)", optional: optional, noting: false) {
         case .fromDefaults(let value, let at):
             if let decoded = try owner.decodePolymorphic(
