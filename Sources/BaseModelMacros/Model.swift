@@ -48,7 +48,7 @@
 @attached(
     member,
     names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion),
-    named(_readFields), named(_writeFields))
+    named(_readFields), named(_writeFields), named(_Polymorphisms))
 @attached(
     extension, conformances: BaseModel.Model, BaseModel.GeneratedCoding,
     names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion),

@@ -1,14 +1,19 @@
 /// Decodes the models of a `@Model` type's property as the types a tag in the payload names,
-/// and writes the tag back: the property is typed with a base class, or an optional, array or
-/// dictionary of it.
+/// and writes the tag back: the property is typed with a base class or a protocol (`any Shape`),
+/// or an optional, array or dictionary of it.
 ///
 /// ```swift
 /// @Polymorphic(.tag("type", ["dog": Dog.self, "cat": Cat.self])) var pets: [Animal] = []
 /// @Polymorphic(.external(["dog": Dog.self], fallback: Animal.self)) var star: Animal?
 /// @Polymorphic(.adjacent(tag: "kind", content: "data", ["dog": Dog.self])) var lead = Animal()
+/// @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var shapes: [any Shape] = []
 /// ```
 ///
-/// The same as an entry of `Model.polymorphism` for a model without the macro.
+/// The same as an entry of `Model.polymorphism` for a model without the macro. A protocol-typed
+/// property (written with `any`) needs it: the type's generated `init(from:)` and `encode(to:)`
+/// pass the polymorphism to the container, so Foundation's coders read and write the tags too,
+/// and the engine runs them rather than its generated field coding. Such a property without
+/// `@Polymorphic` is a compile-time error.
 ///
 /// - Parameter polymorphism: Where the tag is and which type each tag names (see
 ///   `Polymorphism`); unknown tags throw a `ModelError` unless it

@@ -20,6 +20,7 @@ struct ModelChecks<Context: MacroExpansionContext> {
         checkDefaults()
         checkLets()
         checkAttributes()
+        checkExistentials()
         checkRemoteKeys()
         checkStringTables()
     }
@@ -115,6 +116,20 @@ struct ModelChecks<Context: MacroExpansionContext> {
                         node: attribute, message: message,
                         fixIts: [AttributeRemoval.fixIt(removing: attribute, named: name, from: declaration)]))
             }
+        }
+    }
+
+    /// A coded property typed with a protocol existential and no `@Polymorphic`: nothing could
+    /// decode it (the compiler would say only that `any P` is not `Decodable`). A type that codes
+    /// itself decides how.
+    private func checkExistentials() {
+        guard !members.hasOwnCoding else { return }
+        for property in members.properties where property.isCoded && property.isExistential && property.polymorphism == nil {
+            context.diagnose(
+                Diagnostic(
+                    node: property.binding.pattern,
+                    message: ModelDiagnostic.existentialWithoutPolymorphism(
+                        property: property.name, type: property.type?.trimmedDescription ?? "")))
         }
     }
 

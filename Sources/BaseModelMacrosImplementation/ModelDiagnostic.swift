@@ -15,6 +15,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case attributeRepeated(attribute: String)
     case attributeOnUncodable(attribute: String)
     case transformOnPolymorphic
+    case existentialWithoutPolymorphism(property: String, type: String)
 
     var message: String {
         switch self {
@@ -44,6 +45,9 @@ enum ModelDiagnostic: DiagnosticMessage {
             "@\(attribute) has no effect on an @Uncodable property, which is never read or written"
         case .transformOnPolymorphic:
             "@Transform does not combine with @Polymorphic: the type tag is read from the value as the payload holds it"
+        case .existentialWithoutPolymorphism(let property, let type):
+            "'\(property)' is typed with a protocol ('\(type)'), which is not Decodable: a payload can say which model it is only "
+                + "through a polymorphism; add @Polymorphic(.tag(\"type\", [\"circle\": Circle.self, …])) naming the model for each tag"
         }
     }
 
@@ -77,6 +81,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .attributeRepeated: name = "attributeRepeated"
         case .attributeOnUncodable: name = "attributeOnUncodable"
         case .transformOnPolymorphic: name = "transformOnPolymorphic"
+        case .existentialWithoutPolymorphism: name = "existentialWithoutPolymorphism"
         }
         return MessageID(domain: "BaseModelMacros", id: name)
     }

@@ -35,6 +35,7 @@ struct ModelMembers {
     var schemaDeclarations: [DeclSyntax] {
         var declarations: [DeclSyntax] = []
         if !declared.names.contains("declaredProperties") { declarations.append(declaredProperties) }
+        if let polymorphisms { declarations.append(polymorphisms) }
         if needsInit, initIsInBody { declarations.append(initializer) }
         if keyCase != nil || (shape.kind == .baseClass && !declared.names.contains("keyCase")) {
             declarations.append("\(raw: shape.staticModifiers) var keyCase: BaseModel.KeyCase { \(raw: keyCase?.trimmedDescription ?? ".unchanged") }")
@@ -64,12 +65,34 @@ struct ModelMembers {
     /// them, not generated coding (`declaredProperties` says so, and subclasses inherit it).
     var hasOwnCoding: Bool { declared.names.contains("init(from:)") || declared.names.contains("encode(to:)") }
 
+    /// Whether a property is typed with a protocol existential under `@Polymorphic`: the
+    /// generated field coding cannot read it (it is not `Decodable`), so the engine runs the
+    /// generated `init(from:)` and `encode(to:)`, which pass the polymorphism to the container.
+    var hasPolymorphicExistentials: Bool { properties.contains(where: \.isPolymorphicExistential) }
+
+    /// `_Polymorphisms`, the polymorphism of each existential property under its name, for the
+    /// generated `init(from:)` and `encode(to:)` (which may be in an extension, where the
+    /// expressions might not mean the same); `nil` when there is none or the type codes itself.
+    private var polymorphisms: DeclSyntax? {
+        let existentials = properties.filter(\.isPolymorphicExistential)
+        guard !existentials.isEmpty, !declared.names.contains("init(from:)") || !declared.names.contains("encode(to:)") else {
+            return nil
+        }
+        let members = existentials.map { property in
+            "static var \(property.identifier): BaseModel.Polymorphism {\n    \(property.polymorphism!.trimmedDescription)\n}"
+        }
+        return "enum _Polymorphisms {\n\(raw: Self.indented(members))\n}"
+    }
+
+    /// Whether the engine must run `init(from:)` and `encode(to:)` rather than generated coding.
+    private var runsCodable: Bool { hasOwnCoding || hasPolymorphicExistentials }
+
     /// Whether the type conforms to `GeneratedCoding` (in its extension): every struct and class
     /// that does not code itself, and a class that does (with empty members, which the engine
     /// does not run) so that its subclasses can override them. A subclass inherits it.
     var conformsToGeneratedCoding: Bool {
         switch shape.kind {
-        case .structure, .finalClass: !hasOwnCoding
+        case .structure, .finalClass: !runsCodable
         case .baseClass: true
         case .subclass: false
         }
@@ -81,12 +104,12 @@ struct ModelMembers {
         let coded = properties.filter(\.isCoded)
         switch shape.kind {
         case .structure, .finalClass:
-            if hasOwnCoding { return [] }
+            if runsCodable { return [] }
         case .baseClass:
             // Never run (the schema says the type codes itself): only for subclasses to override.
-            if hasOwnCoding { return [readFieldsMethod([]), writeFieldsMethod([])] }
+            if runsCodable { return [readFieldsMethod([]), writeFieldsMethod([])] }
         case .subclass:
-            if hasOwnCoding || coded.isEmpty { return [] }
+            if runsCodable || coded.isEmpty { return [] }
         }
         return [readFieldsMethod(coded), writeFieldsMethod(coded)]
     }
@@ -155,7 +178,7 @@ struct ModelMembers {
         }
         // Each property's type comes from the assignment: a type written in a nested type's
         // declaration may not mean the same in the extension.
-        if decoded.contains(where: { !$0.isOptional }) {
+        if decoded.contains(where: { !$0.isOptional && !$0.isPolymorphicExistential }) {
             lines.append(
                 """
                 func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
@@ -163,7 +186,7 @@ struct ModelMembers {
                 }
                 """)
         }
-        if decoded.contains(where: \.isOptional) {
+        if decoded.contains(where: { $0.isOptional && !$0.isPolymorphicExistential }) {
             lines.append(
                 """
                 func decodedIfPresent<Value: Decodable>(_ key: CodingKeys) throws -> Value? {
@@ -171,7 +194,20 @@ struct ModelMembers {
                 }
                 """)
         }
+        if decoded.contains(where: \.isPolymorphicExistential) {
+            lines.append(
+                """
+                func decodedPolymorphic<Value>(_ key: CodingKeys, _ polymorphism: BaseModel.Polymorphism) throws -> Value {
+                    try container.decode(Value.self, forKey: key, polymorphism: polymorphism)
+                }
+                """)
+        }
         for property in decoded {
+            if property.isPolymorphicExistential {
+                lines.append(
+                    "self.\(property.identifier) = try decodedPolymorphic(.\(property.identifier), _Polymorphisms.\(property.identifier))")
+                continue
+            }
             let function = property.isOptional ? "decodedIfPresent" : "decoded"
             lines.append("self.\(property.identifier) = try \(function)(.\(property.identifier))")
         }
@@ -192,6 +228,11 @@ struct ModelMembers {
             lines.append("_ = encoder.container(keyedBy: CodingKeys.self)")
         }
         for property in encoded {
+            if property.isPolymorphicExistential {
+                lines.append(
+                    "try container.encode(self.\(property.identifier), forKey: .\(property.identifier), polymorphism: _Polymorphisms.\(property.identifier))")
+                continue
+            }
             let method = property.isOptional ? "encodeIfPresent" : "encode"
             lines.append("try container.\(method)(self.\(property.identifier), forKey: .\(property.identifier))")
         }
@@ -217,7 +258,7 @@ struct ModelMembers {
         let list = entries.isEmpty ? "[]" : "[\n\(Self.indented(entries.map { $0 + "," }))\n]"
         let type = shape.isOverridable ? shape.name : "Self"
         let inheriting = shape.isSubclass ? "inheriting: super.declaredProperties, " : ""
-        let ownCoding = hasOwnCoding ? "generatedCoding: false, " : ""
+        let ownCoding = runsCodable ? "generatedCoding: false, " : ""
         let value = "BaseModel.ModelProperties(of: \(type).self, \(inheriting)\(ownCoding)\(list))"
         let checks = checkStatements
         guard !checks.isEmpty else {

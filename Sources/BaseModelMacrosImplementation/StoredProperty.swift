@@ -42,6 +42,16 @@ struct StoredProperty {
         return false
     }
 
+    /// Whether the written type holds a protocol existential (`any Shape`, `[any Shape]`,
+    /// `(any Shape)?`, `[String: any Shape]`): not `Decodable`, so only a polymorphism can read it.
+    var isExistential: Bool {
+        type?.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.any) } ?? false
+    }
+
+    /// Whether the property is coded through `@Polymorphic` with an existential type: the
+    /// generated `init(from:)` and `encode(to:)` then pass its polymorphism to the container.
+    var isPolymorphicExistential: Bool { isCoded && isExistential && polymorphism != nil }
+
     /// Whether the property has a value before any initializer runs: a written default, or the
     /// implicit `nil` of an optional `var`.
     var hasDefault: Bool { hasInitializer || (isOptional && !isLet) }

@@ -230,4 +230,120 @@ import Testing
                     line: 3, column: 16)
             ])
     }
+
+    /// A property typed with a protocol is not `Decodable`: `init(from:)` and `encode(to:)` pass
+    /// its polymorphism (declared in the body, where its expression means what it means there)
+    /// to the container, and the engine runs them instead of generated field coding.
+    @Test func anExistentialIsCodedThroughTheContainer() {
+        assertExpansion(
+            """
+            @Model struct Drawing {
+                @Polymorphic(.tag("kind", ["circle": Circle.self])) var shapes: [any Shape] = []
+                @Polymorphic(.external(["circle": Circle.self])) var background: (any Shape)?
+                var title = ""
+            }
+            """,
+            expandedSource: """
+            struct Drawing {
+                var shapes: [any Shape] = []
+                var background: (any Shape)?
+                var title = ""
+
+                static var declaredProperties: BaseModel.ModelProperties? {
+                    BaseModel.ModelProperties(of: Self.self, generatedCoding: false, [
+                        .init("shapes", polymorphism: .tag("kind", ["circle": Circle.self])),
+                        .init("background", isOptional: true, polymorphism: .external(["circle": Circle.self])),
+                        .init("title"),
+                    ])
+                }
+
+                enum _Polymorphisms {
+                    static var shapes: BaseModel.Polymorphism {
+                        .tag("kind", ["circle": Circle.self])
+                    }
+                    static var background: BaseModel.Polymorphism {
+                        .external(["circle": Circle.self])
+                    }
+                }
+            }
+
+            extension Drawing: BaseModel.Model {
+                private enum CodingKeys: String, CodingKey {
+                    case shapes, background, title
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                        try container.decode(Value.self, forKey: key)
+                    }
+                    func decodedPolymorphic<Value>(_ key: CodingKeys, _ polymorphism: BaseModel.Polymorphism) throws -> Value {
+                        try container.decode(Value.self, forKey: key, polymorphism: polymorphism)
+                    }
+                    self.shapes = try decodedPolymorphic(.shapes, _Polymorphisms.shapes)
+                    self.background = try decodedPolymorphic(.background, _Polymorphisms.background)
+                    self.title = try decoded(.title)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.shapes, forKey: .shapes, polymorphism: _Polymorphisms.shapes)
+                    try container.encode(self.background, forKey: .background, polymorphism: _Polymorphisms.background)
+                    try container.encode(self.title, forKey: .title)
+                }
+            }
+            """)
+    }
+
+    @Test func anExistentialWithoutPolymorphicIsAnError() {
+        assertExpansion(
+            """
+            @Model struct Drawing {
+                var shapes: [any Shape] = []
+            }
+            """,
+            expandedSource: """
+            struct Drawing {
+                var shapes: [any Shape] = []
+
+                static var declaredProperties: BaseModel.ModelProperties? {
+                    BaseModel.ModelProperties(of: Self.self, [
+                        .init("shapes"),
+                    ])
+                }
+            }
+
+            extension Drawing: BaseModel.Model, BaseModel.GeneratedCoding {
+                private enum CodingKeys: String, CodingKey {
+                    case shapes
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                        try container.decode(Value.self, forKey: key)
+                    }
+                    self.shapes = try decoded(.shapes)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.shapes, forKey: .shapes)
+                }
+
+                mutating func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.shapes)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.shapes)
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'shapes' is typed with a protocol ('[any Shape]'), which is not Decodable: a payload can say which model it is only through a polymorphism; add @Polymorphic(.tag(\"type\", [\"circle\": Circle.self, …])) naming the model for each tag",
+                    line: 2, column: 9)
+            ])
+    }
 }

@@ -12,10 +12,11 @@ extension IdentifiedModel {
         try map.instance(Self.self, object: object)
     }
 
-    /// The live instances for the elements of `array`, created or merged in `map`.
+    /// The live instances for the elements of `array`, created or merged in `map`. (Users map
+    /// ``live(object:in:)`` over the elements.)
     ///
     /// - Throws: ``ModelError`` for the first element that does not fit.
-    public static func live(array: Any, in map: IdentityMap = .shared) throws(ModelError) -> [Live<Self>] {
+    package static func live(array: Any, in map: IdentityMap = .shared) throws(ModelError) -> [Live<Self>] {
         try map.instances(Self.self, array: array)
     }
 

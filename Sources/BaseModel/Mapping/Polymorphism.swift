@@ -4,8 +4,9 @@ import OrderedCollections
 // `SendableMetatype`), and the hook is `@Sendable`.
 
 /// Which concrete model type a property's value is, read from the payload itself: a property
-/// typed with a base class (`Animal`, `[Animal]`, `Animal?`, `[String: Animal]`) decodes the
-/// subclass the payload names, and encoding writes the name back in the same place.
+/// typed with a base class or a protocol (`Animal`, `[Animal]`, `Animal?`, `[String: Animal]`,
+/// `[any Shape]`, `(any Shape)?`) decodes the type the payload names, and encoding writes the
+/// name back in the same place.
 ///
 /// ```swift
 /// final class Zoo: Model {
@@ -29,6 +30,10 @@ import OrderedCollections
 /// naming the path and the tag. Array elements, optionals and dictionary values are handled at
 /// any depth, and an enum whose cases carry the models (``ModelCases``) can stand for the base
 /// class. A property with a polymorphism takes no transformer.
+///
+/// A protocol-typed property is not `Decodable`: its type's `init(from:)` and `encode(to:)`
+/// pass the polymorphism to `KeyedDecodingContainer.decode(_:forKey:polymorphism:)` and
+/// `KeyedEncodingContainer.encode(_:forKey:polymorphism:)` (`@Polymorphic` generates them).
 public struct Polymorphism: @unchecked Sendable {
     /// What a `choosing` hook decides about one object.
     public enum Choice: @unchecked Sendable {

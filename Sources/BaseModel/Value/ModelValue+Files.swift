@@ -23,9 +23,10 @@ extension ModelValue {
     }
 
     /// Reads the file at `url` in any format the library reads, detected by content, as a tree.
+    /// (Users write `ModelValue(data: Data(contentsOf: url))`.)
     ///
     /// - Throws: ``ModelError``: the file cannot be read, or as ``init(data:context:)``.
-    public init(contentsOf url: URL, context: ModelContext = ModelContext()) throws(ModelError) {
+    package init(contentsOf url: URL, context: ModelContext = ModelContext()) throws(ModelError) {
         try self.init(data: Data(modelFileAt: url), context: context)
     }
 }

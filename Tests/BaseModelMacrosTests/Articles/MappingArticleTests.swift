@@ -79,6 +79,36 @@ enum MappingArticle {
             },
         ]
     }
+
+    protocol Shape: Model {}
+    @Model struct Circle: Shape { var radius = 0.0 }
+    @Model struct Square: Shape { var side = 0.0 }
+
+    @Model struct Drawing {
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var shapes: [any Shape] = []
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var background: (any Shape)?
+    }
+
+    struct PlainDrawing: Model {
+        static var kinds: [String: any Model.Type] { ["circle": Circle.self, "square": Square.self] }
+        var shapes: [any Shape] = []
+
+        private enum CodingKeys: String, CodingKey { case shapes }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let kinds = Self.kinds
+            shapes = try container.decode([any Shape].self, forKey: .shapes, polymorphism: .tag("kind", kinds))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            let kinds = Self.kinds
+            try container.encode(shapes, forKey: .shapes, polymorphism: .tag("kind", kinds))
+        }
+    }
 }
 
 @Suite("Article: Mapping") struct MappingArticleTests {
@@ -175,5 +205,13 @@ enum MappingArticle {
         ]])
         #expect(shelter.kennel.count == 1 && shelter.kennel[0] is Dog)
         #expect(throws: ModelError.self) { try Zoo(object: ["animals": [["type": "cow"]]]) }
+
+        let payload: ModelValue = ["shapes": [["kind": "circle", "radius": 1.5], ["kind": "square", "side": 2.5]]]
+        let drawing = try MappingArticle.Drawing(object: payload)
+        #expect(drawing.shapes[0] is MappingArticle.Circle && drawing.shapes[1] is MappingArticle.Square)
+        #expect(try drawing.treeRepresentation() == payload)
+        let plain = try MappingArticle.PlainDrawing(object: payload)
+        #expect((plain.shapes[1] as? MappingArticle.Square)?.side == 2.5)
+        #expect(try plain.treeRepresentation() == payload)
     }
 }

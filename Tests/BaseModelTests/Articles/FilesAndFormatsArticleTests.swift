@@ -47,7 +47,7 @@ enum FilesAndFormatsArticle {
             let other = try Project(contentsOf: url)                      // a URL; any format, detected from the bytes
             let bytes = try project.data(format: .hrJSON)                 // the bytes without a file
             let decoded = try Project(data: bytes)                        // bytes in any format, detected
-            let tree = try ModelValue(contentsOf: url)                    // any file as a tree (what `inspect` shows)
+            let tree = try ModelValue(data: Data(contentsOf: url))        // any file as a tree (what `inspect` shows)
 
             #expect(again == project && other == project && decoded == project)
             #expect(tree["name"] == "Engine")

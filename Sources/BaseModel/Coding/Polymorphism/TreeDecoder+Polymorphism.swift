@@ -62,6 +62,73 @@ extension TreeDecoder {
         }
     }
 
+    /// Property `name` of the model this decoder's parent decodes, read polymorphically: this is
+    /// the decoder `superDecoder(forKey:)` gave for it (over its value, or over null when the key
+    /// is absent), for `KeyedDecodingContainer.decode(_:forKey:polymorphism:)`. A null or absent
+    /// value is `nil` for an optional and the property's default otherwise; so is a dropped one.
+    ///
+    /// - Throws: ``ModelError`` as ``decodePolymorphic(_:from:component:polymorphism:remotePath:)``,
+    ///   or ``ModelError/Reason/missingValue(expected:)`` when a required value has no default.
+    func decodeSuperPolymorphic<T>(_ type: T.Type, name: String, polymorphism: Polymorphism) throws -> T {
+        guard let owner = parent, let component else {
+            return try decodePolymorphic(type, from: input, component: .key(name), polymorphism: polymorphism, remotePath: .key(name))
+                ?? Self.nothing(T.self, at: path)
+        }
+        let remotePath = owner.schema.map { $0.remotePath(for: name) } ?? RemoteKeyPath.key(name)
+        let optional = T.self is any OptionalValue.Type
+        // A null that is there is a mismatch, as for any property (unless coercion is lenient).
+        let isNull = state.isNull(input)
+        let nullIsThere = isNull && owner.coercion != .lenient && { if case .found = owner.lookup(name) { true } else { false } }()
+        if !isNull || optional || nullIsThere,
+            let value = try owner.decodePolymorphic(
+                type, from: input, component: component, polymorphism: polymorphism, remotePath: remotePath)
+        {
+            return value
+        }
+        // Null, absent or dropped: the default.
+        guard let schema = owner.schema else { return try Self.nothing(T.self, at: owner.path(appending: component)) }
+        let plan = schema.plan(for: name)
+        switch try owner.defaultResolution(for: name, plan: plan, expected: "\(T.self)", optional: optional, noting: false) {
+        case .fromDefaults(let value, let at):
+            if let decoded = try owner.decodePolymorphic(
+                type, from: .value(value), component: at, polymorphism: polymorphism, remotePath: remotePath)
+            {
+                return decoded
+            }
+            return try Self.nothing(T.self, at: owner.path(appending: at))
+        case .found, .absent:
+            return try Self.nothing(T.self, at: owner.path(appending: component))
+        }
+    }
+
+    /// `nil` as a `T` that is an optional; for any other `T`, a missing value.
+    private static func nothing<T>(_ type: T.Type, at path: ModelPath) throws -> T {
+        guard let optional = T.self as? any OptionalValue.Type, let none = optional.none as? T else {
+            throw ModelError(.missingValue(expected: "\(T.self)"), path: path)
+        }
+        return none
+    }
+
+    /// A value of `type` read from `tree` polymorphically by an engine decoder of its own: for
+    /// a decoder that is not the engine's (Foundation's), whose `codingPath` is `codingPath`;
+    /// errors carry that path first. No tree (an absent key) is `nil` for an optional.
+    ///
+    /// - Throws: ``ModelError`` as ``decodePolymorphic(_:from:component:polymorphism:remotePath:)``,
+    ///   or ``ModelError/Reason/missingValue(expected:)`` for no tree and a `type` that is not optional.
+    static func decodePolymorphic<T>(
+        _ type: T.Type, from tree: ModelValue?, polymorphism: Polymorphism, at codingPath: [any CodingKey]
+    ) throws -> T {
+        let root = TreeDecoder(
+            state: DecodingState(collectingReport: false), value: .null, parent: nil, component: nil, schema: nil,
+            keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: false)
+        root.pathPrefix = ModelPath(codingPath.dropLast().map(\.pathComponent))
+        let component = codingPath.last?.pathComponent ?? .key("")
+        guard let tree else { return try nothing(T.self, at: root.path(appending: component)) }
+        let remotePath = RemoteKeyPath.key(codingPath.last?.stringValue ?? "")
+        return try root.decodePolymorphic(type, from: .value(tree), component: component, polymorphism: polymorphism, remotePath: remotePath)
+            ?? nothing(T.self, at: root.path(appending: component))
+    }
+
     /// The model one object of the input stands for: its type chosen by the hook, else its tag
     /// (the table's, or the type name of `declared`, the property's own model type), else the
     /// fallback; `nil` when the hook drops it.

@@ -17,4 +17,23 @@ extension TreeEncoder {
         func tree<M: Model>(_ model: M) throws -> ModelValue { try boxedTree(model, component: component) }
         return polymorphism.tagged(try tree(model), type: Swift.type(of: model))
     }
+
+    /// `value` (a model, or an optional, array or dictionary of them) as a tagged tree, from an
+    /// engine encoder of its own: for an encoder that is not the engine's (Foundation's), whose
+    /// `codingPath` is `codingPath`; errors carry that path first.
+    ///
+    /// - Throws: ``ModelError`` as ``polymorphicTree(_:component:polymorphism:)``.
+    static func polymorphicTree<T>(_ value: T, polymorphism: Polymorphism, at codingPath: [any CodingKey]) throws -> ModelValue {
+        let root = TreeEncoder(
+            state: EncodingState(), writer: TreeWriter(), parent: nil, component: nil, schema: nil, planOrder: nil,
+            keyCase: .unchanged, inheritedKeyCase: .unchanged, plain: false)
+        let prefix = ModelPath(codingPath.dropLast().map(\.pathComponent))
+        do {
+            return try root.polymorphicTree(
+                value, component: codingPath.last?.pathComponent ?? .key(""), polymorphism: polymorphism)
+        } catch var error as ModelError {
+            error.path = prefix.appending(error.path)
+            throw error
+        }
+    }
 }
