@@ -11,7 +11,8 @@ protocol EngineDecodedArray {
 
 extension Array: EngineDecodedArray where Element: Decodable {
     static func decodeElements<T>(as type: T.Type, from decoder: TreeDecoder) throws -> T {
-        var result: [Element] = []
+        // `Self`, not `[Element]`: the metadata comes with the call instead of a lookup.
+        var result = Self()
         switch decoder.input {
         case .value(.array(let elements)):
             result.reserveCapacity(elements.count)

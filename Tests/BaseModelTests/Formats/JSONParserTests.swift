@@ -498,6 +498,10 @@ struct JSONParserRuleTests {
         #expect(jsonError(bytes: [0x22, 0x61, 0xE6, 0x97, 0x22])?.offset == 2)
         // Invalid bytes after an escape are still found.
         #expect(jsonError(bytes: [0x22, 0x5C, 0x6E, 0xE5, 0x22])?.offset == 3)
+        // A truncated four-byte sequence of three bytes, which U+FFFD (three bytes too) would
+        // replace, and the same with a valid U+FFFD beside it: rejected, and accepted.
+        #expect(jsonError(bytes: [0x22, 0x61, 0xF0, 0x9F, 0x98, 0x22])?.offset == 2)
+        #expect(try JSONParser.parse(Data([0x22, 0x61, 0xEF, 0xBF, 0xBD, 0x22])) == "a\u{FFFD}")
         // Outside strings.
         #expect(jsonError(bytes: [0x5B, 0xFF, 0x5D])?.offset == 1)
         // Four-byte UTF-8 that is valid.

@@ -101,12 +101,14 @@ extension JSONReader {
     /// The string of `content`, or `nil` when it is not valid UTF-8.
     @inline(__always)
     static func validUTF8String(_ content: UnsafeBufferPointer<UInt8>) -> String? {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return String(validating: content, as: UTF8.self)
-        } else if firstInvalidUTF8(in: content) == nil {
-            return String(decoding: content, as: UTF8.self)
+        // `String(decoding:as:)` validates as it copies and replaces what is invalid, so the
+        // bytes come out the same exactly when they were valid UTF-8. (It is specialized here;
+        // `String(validating:as:)` is a generic call that looks up a metadata every time.)
+        var string = String(decoding: content, as: UTF8.self)
+        let same = string.withUTF8 { copy in
+            copy.count == content.count && (copy.isEmpty || memcmp(copy.baseAddress!, content.baseAddress!, copy.count) == 0)
         }
-        return nil
+        return same ? string : nil
     }
 
     @inline(never)
