@@ -53,7 +53,9 @@ public struct ModelFieldReader {
         if T.self == Int64.self { return try withUnsafeMutableBytes(of: &value) { try readOptionalInt64($0) } }
         if T.self == Double.self { return try withUnsafeMutableBytes(of: &value) { try readOptionalDouble($0) } }
         if T.self == Bool.self { return try withUnsafeMutableBytes(of: &value) { try readOptionalBool($0) } }
-        try readAnyOptional(&value)
+        // As a value of type `T?`, whose metadata this specialized caller has at hand: a generic
+        // entry taking `T` would look `Optional<T>` up at run time on every call.
+        try readAny(&value)
     }
 
     /// Moves past the next property without reading it: a constant (`let` with a default),
@@ -83,11 +85,6 @@ public struct ModelFieldReader {
     @usableFromInline mutating func readOptionalBool(_ value: UnsafeMutableRawBufferPointer) throws { try readNextOptional(value, as: Bool.self) }
 
     @usableFromInline mutating func readAny<T: Decodable>(_ value: inout T) throws {
-        let (plan, keyNumber) = advance()
-        try decoder.readField(&value, plan: plan, keyNumber: keyNumber)
-    }
-
-    @usableFromInline mutating func readAnyOptional<T: Decodable>(_ value: inout T?) throws {
         let (plan, keyNumber) = advance()
         try decoder.readField(&value, plan: plan, keyNumber: keyNumber)
     }
