@@ -9,7 +9,9 @@ enum DecodedKind: @unchecked Sendable {  // its closures capture nothing mutable
     case model(ModelSchema)
     /// A `Live` reference, resolved through the identity map.
     case live(any LiveTreeDecoding.Type)
-    case stringKeyedDictionary
+    /// A dictionary with string keys; the engine decodes it itself when it is decodable (see
+    /// ``EngineDecodedDictionary``).
+    case stringKeyedDictionary((any EngineDecodedDictionary.Type)?)
     /// An array the engine decodes itself (see ``EngineDecodedArray``).
     case array(any EngineDecodedArray.Type)
     case plain
@@ -38,7 +40,7 @@ enum DecodedKind: @unchecked Sendable {  // its closures capture nothing mutable
         else if type == ModelValue.self { self = .tree }
         else if let model = type as? any Model.Type { self = .model(ModelSchema.of(model)) }
         else if let live = type as? any LiveTreeDecoding.Type { self = .live(live) }
-        else if type is any StringKeyedDictionary.Type { self = .stringKeyedDictionary }
+        else if type is any StringKeyedDictionary.Type { self = .stringKeyedDictionary(type as? any EngineDecodedDictionary.Type) }
         else if let array = type as? any EngineDecodedArray.Type { self = .array(array) }
         else { self = .plain }
     }

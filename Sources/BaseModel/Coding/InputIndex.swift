@@ -169,6 +169,15 @@ final class InputIndex {
         return nil
     }
 
+    /// How many entries dictionary `node` has.
+    func entryCount(of node: Int32) -> Int { Int(self[node].count) }
+
+    /// Entry `position` of dictionary `node`: its key and its value's node.
+    func entry(of node: Int32, at position: Int) -> (key: String, value: Int32) {
+        let first = Int(self[node].first) + 2 * position
+        return (strings[Int(children[first])], children[first + 1])
+    }
+
     func keys(of node: Int32) -> [String] {
         let value = self[node]
         if value.kind == .object {

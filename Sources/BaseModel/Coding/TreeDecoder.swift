@@ -260,6 +260,8 @@ final class TreeDecoder: Decoder, PathLinked {
                 keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             child.defaultsSource = defaultsSource
             return try child.decodeModel(T.self)
+        case .stringKeyedDictionary(let dictionary?):
+            return try dictionary.decodeEntries(as: T.self, from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .stringKeyedDictionary:
             return try T(from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .array(let array):
@@ -316,6 +318,8 @@ final class TreeDecoder: Decoder, PathLinked {
             return try child.decodeModel(T.self)
         case .live(let live):
             return try live.decodeLive(from: value, decoder: self, component: component) as! T
+        case .stringKeyedDictionary(let dictionary?):
+            return try dictionary.decodeEntries(as: T.self, from: plainChild(.value(value), component: component, keyCase: .unchanged))
         case .stringKeyedDictionary:
             return try T(from: plainChild(.value(value), component: component, keyCase: .unchanged))
         case .array(let array):
