@@ -53,7 +53,7 @@ extension ModelValue {
         case let value as URL: return .string(value.absoluteString)
         case let value as UUID: return .string(value.uuidString)
         case let value as Decimal: return .double(NSDecimalNumber(decimal: value).doubleValue)
-        case let value as any OptionalBox:
+        case let value as any OptionalValue:
             guard let unwrapped = value.wrappedAny else { return .null }
             return try convert(unwrapped, path: path)
         case let integer as any BinaryInteger:
@@ -135,13 +135,4 @@ extension ModelValue {
             Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.key, $0.value.foundationValue) })
         }
     }
-}
-
-/// Lets an `Optional` boxed in `Any` be unwrapped without knowing its wrapped type.
-private protocol OptionalBox {
-    var wrappedAny: Any? { get }
-}
-
-extension Optional: OptionalBox {
-    fileprivate var wrappedAny: Any? { self.map { $0 as Any } }
 }
