@@ -25,11 +25,19 @@ struct DirectReader<M: GeneratedCoding>: DirectModelReading {
         return unsafeBitCast(model, to: T.self)
     }
 
+    /// `M`'s `_writeFields(to:)` as a function of the model: made once, as a closure in generic
+    /// code captures `M` (an allocation per closure made). It captures nothing else and is
+    /// never changed, so sharing it between threads is safe.
+    nonisolated(unsafe) private let writeFields: (M, inout ModelFieldWriter) throws -> Void = { model, writer in
+        try model._writeFields(to: &writer)
+    }
+
     func write<T>(_ value: T, to encoder: TreeEncoder) throws {
         var writer = ModelFieldWriter(encoder: encoder)
-        try withUnsafeBytes(of: value) { bytes in
-            try bytes.baseAddress!.assumingMemoryBound(to: M.self).pointee._writeFields(to: &writer)
-        }
+        // `T` is `M`. Read through a pointer, the model would be copied (every property retained
+        // and released) before its fields are written; the function of `M` seen as a function of
+        // `T` (the same calling convention: both are generic parameters) borrows it instead.
+        try unsafeBitCast(writeFields, to: ((T, inout ModelFieldWriter) throws -> Void).self)(value, &writer)
     }
 
     func make<T>(_ type: T.Type, defaultsOnly: Void) throws -> T {
