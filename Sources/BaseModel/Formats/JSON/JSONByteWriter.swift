@@ -3,18 +3,18 @@ import OrderedCollections
 
 /// The writer's state: the output buffer and the options.
 struct JSONByteWriter {
-    var output: [UInt8] = []
+    let output: GrowingBytes
     let pretty: Bool
     let sorted: Bool
     let escapeSlashes: Bool
     /// The deepest nesting written: what the parser reads back.
     let maximumDepth = DecodingLimits.current.maximumDepth
 
-    init(options: JSONWriter.Options) {
+    init(options: JSONWriter.Options, capacity: Int = 1024) {
         pretty = options.contains(.prettyPrinted)
         sorted = options.contains(.sortedKeys)
         escapeSlashes = !options.contains(.withoutEscapingSlashes)
-        output.reserveCapacity(1024)
+        output = GrowingBytes(capacity: capacity)
     }
 
     mutating func write(_ value: ModelValue, level: Int) throws(ModelError) {
@@ -123,7 +123,7 @@ struct JSONByteWriter {
     @inline(__always)
     mutating func newline(level: Int) {
         output.append(JSONByte.lineFeed)
-        output.append(contentsOf: repeatElement(JSONByte.space, count: level * 2))
+        output.append(JSONByte.space, repeated: level * 2)
     }
 
     @inline(__always)
@@ -139,28 +139,32 @@ struct JSONByteWriter {
             return
         }
         let first = output.count
+        output.reserve(20)
         var rest = number
         while rest > 0 {
             let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-            output.append(JSONByte.zero + UInt8(digit))
+            output.appendUnchecked(JSONByte.zero &+ UInt8(truncatingIfNeeded: digit))
             rest = quotient
         }
-        output[first...].reverse()
+        output.reverseTail(from: first)
     }
 
     /// Appends a quoted, escaped string: the runs between bytes that need an escape are copied
-    /// in one append each, and the runs are found eight bytes at a time.
+    /// in one append each, and the runs are found eight bytes at a time. Room for the string
+    /// and its quotes is made once; an escape makes room for itself and the rest.
     mutating func writeString(_ text: String) {
         var text = text
-        output.append(JSONByte.quote)
         text.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
             let count = utf8.count
+            output.reserve(count &+ 2)
+            output.appendUnchecked(JSONByte.quote)
+            guard let base = utf8.baseAddress else { return output.appendUnchecked(JSONByte.quote) }
             var runStart = 0
             var position = nextEscape(in: base, count: count, from: 0)
             while position < count {
+                output.reserve(count &- runStart &+ 6)
                 if position > runStart {
-                    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
+                    output.appendUnchecked(base + runStart, count: position &- runStart)
                 }
                 appendEscape(base[position])
                 position &+= 1
@@ -168,10 +172,10 @@ struct JSONByteWriter {
                 position = nextEscape(in: base, count: count, from: position)
             }
             if runStart < count {
-                output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
+                output.appendUnchecked(base + runStart, count: count &- runStart)
             }
+            output.appendUnchecked(JSONByte.quote)
         }
-        output.append(JSONByte.quote)
     }
 
     /// The position of the first byte at or after `position` that needs an escape, or `count`.

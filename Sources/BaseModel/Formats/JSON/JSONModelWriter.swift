@@ -38,9 +38,8 @@ final class JSONModelWriter: ModelWriter {
     /// Creates a writer; `options` may ask for ``JSONWriter/Options/prettyPrinted`` and
     /// ``JSONWriter/Options/withoutEscapingSlashes``.
     init(options: JSONWriter.Options = []) {
-        output = JSONByteWriter(options: options.subtracting(.sortedKeys))
+        output = JSONByteWriter(options: options.subtracting(.sortedKeys), capacity: 16 * 1024)
         pretty = options.contains(.prettyPrinted)
-        output.output.reserveCapacity(16 * 1024)
     }
 
     /// The JSON text.
@@ -49,7 +48,7 @@ final class JSONModelWriter: ModelWriter {
     ///   hold.
     func finish() throws(ModelError) -> Data {
         if let failure { throw failure }
-        return Data(output.output)
+        return output.output.data
     }
 
     var replacesDuplicateKeys: Bool { false }
@@ -120,7 +119,7 @@ final class JSONModelWriter: ModelWriter {
         do {
             try output.write(value, level: frames.count)
         } catch {
-            output.output.removeSubrange(start...)
+            output.output.removeTail(from: start)
             fail(error)
         }
     }
@@ -208,13 +207,13 @@ final class JSONModelWriter: ModelWriter {
 
     /// Puts the output and the containers back as they were at `mark`.
     private func restore(_ mark: WriterMark) {
-        output.output.removeSubrange(mark.offset...)
+        output.output.removeTail(from: mark.offset)
         frames.removeLast(frames.count - mark.depth)
         if mark.depth > 0 { frames[mark.depth - 1].count = mark.count }
     }
 
     func takeBack(since mark: WriterMark) -> EncodingNode.Content {
-        var text = Array(output.output[mark.offset...])
+        var text = output.output.bytes(from: mark.offset)
         // An array element's separator and indentation come after the mark.
         let start = text.firstIndex { $0 != JSONByte.comma && $0 != JSONByte.lineFeed && $0 != JSONByte.space } ?? text.count
         text.removeFirst(start)

@@ -76,7 +76,7 @@ enum JSONWriter {
     static func bytes(from value: ModelValue, options: Options = []) throws(ModelError) -> [UInt8] {
         var writer = JSONByteWriter(options: options)
         try writer.write(value, level: 0)
-        return writer.output
+        return writer.output.bytes()
     }
 }
 
