@@ -4,13 +4,14 @@ import Foundation
 /// `[UInt8]`'s generic `append(contentsOf:)`, which cost more than the copy itself for the short
 /// runs a writer appends (a key, a number, a string between escapes).
 ///
-/// A reference: writers that hold it share it, and nothing here copies on write. Appends grow
-/// the storage by doubling; ``reserve(_:)`` then ``appendUnchecked(_:)`` lets a caller that
-/// knows its size check once for several bytes.
-final class GrowingBytes {
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private(set) var count = 0
-    @exclusivity(unchecked) private var capacity: Int
+/// Not copyable: it owns its storage (a copy would share it), and a struct, so appending to
+/// one held in a class costs no retain of it. Appends grow the storage by doubling;
+/// ``reserve(_:)`` then ``appendUnchecked(_:)`` lets a caller that knows its size check once for
+/// several bytes.
+struct GrowingBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
 
     init(capacity: Int = 1024) {
         self.capacity = Swift.max(capacity, 16)
@@ -25,12 +26,12 @@ final class GrowingBytes {
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
-    func reserve(_ extra: Int) {
+    mutating func reserve(_ extra: Int) {
         if _slowPath(capacity &- count < extra) { grow(to: count + extra) }
     }
 
     @inline(never)
-    private func grow(to needed: Int) {
+    private mutating func grow(to needed: Int) {
         var newCapacity = capacity &* 2
         while newCapacity < needed { newCapacity &*= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -42,41 +43,41 @@ final class GrowingBytes {
 
     /// Appends one byte.
     @inline(__always)
-    func append(_ byte: UInt8) {
+    mutating func append(_ byte: UInt8) {
         reserve(1)
         appendUnchecked(byte)
     }
 
     /// Appends one byte into room made by ``reserve(_:)``.
     @inline(__always)
-    func appendUnchecked(_ byte: UInt8) {
+    mutating func appendUnchecked(_ byte: UInt8) {
         base[count] = byte
         count &+= 1
     }
 
     /// Appends `count` bytes from `start`.
     @inline(__always)
-    func append(_ start: UnsafePointer<UInt8>, count length: Int) {
+    mutating func append(_ start: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
         appendUnchecked(start, count: length)
     }
 
     /// Appends `count` bytes from `start` into room made by ``reserve(_:)``.
     @inline(__always)
-    func appendUnchecked(_ start: UnsafePointer<UInt8>, count length: Int) {
+    mutating func appendUnchecked(_ start: UnsafePointer<UInt8>, count length: Int) {
         (base + count).update(from: start, count: length)
         count &+= length
     }
 
     /// Appends the bytes of `buffer`.
     @inline(__always)
-    func append(contentsOf buffer: UnsafeBufferPointer<UInt8>) {
+    mutating func append(contentsOf buffer: UnsafeBufferPointer<UInt8>) {
         guard let start = buffer.baseAddress else { return }
         append(start, count: buffer.count)
     }
 
     /// Appends the bytes of `bytes`.
-    func append(contentsOf bytes: some Sequence<UInt8>) {
+    mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         let copied: Void? = bytes.withContiguousStorageIfAvailable { append(contentsOf: $0) }
         if copied == nil {
             for byte in bytes { append(byte) }
@@ -85,7 +86,7 @@ final class GrowingBytes {
 
     /// Appends `byte` `count` times.
     @inline(__always)
-    func append(_ byte: UInt8, repeated length: Int) {
+    mutating func append(_ byte: UInt8, repeated length: Int) {
         reserve(length)
         (base + count).update(repeating: byte, count: length)
         count &+= length
@@ -96,8 +97,7 @@ final class GrowingBytes {
     /// The byte at `position` (below ``count``).
     @inline(__always)
     subscript(position: Int) -> UInt8 {
-        get { base[position] }
-        set { base[position] = newValue }
+        base[position]
     }
 
     /// Reverses the bytes from `start` to the end.
@@ -107,7 +107,7 @@ final class GrowingBytes {
     }
 
     /// Forgets the bytes from `start` on.
-    func removeTail(from start: Int) {
+    mutating func removeTail(from start: Int) {
         precondition(start >= 0 && start <= count)
         count = start
     }

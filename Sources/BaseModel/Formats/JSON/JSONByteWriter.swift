@@ -1,9 +1,9 @@
 import Foundation
 import OrderedCollections
 
-/// The writer's state: the output buffer and the options.
-struct JSONByteWriter {
-    let output: GrowingBytes
+/// The writer's state: the output buffer and the options. Not copyable, as its buffer is not.
+struct JSONByteWriter: ~Copyable {
+    var output: GrowingBytes
     let pretty: Bool
     let sorted: Bool
     let escapeSlashes: Bool
@@ -103,8 +103,11 @@ struct JSONByteWriter {
         guard number.isFinite else {
             throw ModelError(.invalidValue("\(number) has no JSON form"), excerpt: String(number), format: "json")
         }
-        // The shortest round-trip digits, written straight into the buffer (see below).
-        number.write(to: &self)
+        // The shortest round-trip digits, written straight into the buffer.
+        withUnsafeMutablePointer(to: &output) { output in
+            var sink = ASCIISink(output: output)
+            number.write(to: &sink)
+        }
     }
 
     /// Appends bytes as a quoted base64 string.
@@ -295,5 +298,21 @@ struct JSONByteWriter {
             remainder += divisor
         }
         return (quotient, remainder)
+    }
+}
+
+/// Where `Double.write(to:)` writes its digits: the writer's buffer. The standard library
+/// formats into a stack buffer and hands it to ``_writeASCII(_:)``, which saves creating a
+/// `String` (a heap allocation above 15 bytes) per number.
+private struct ASCIISink: TextOutputStream {
+    let output: UnsafeMutablePointer<GrowingBytes>
+
+    /// Appends text, for what does not come as ASCII bytes.
+    mutating func write(_ string: String) {
+        output.pointee.append(contentsOf: string.utf8)
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        output.pointee.append(contentsOf: buffer)
     }
 }

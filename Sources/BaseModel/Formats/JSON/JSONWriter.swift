@@ -79,16 +79,3 @@ enum JSONWriter {
         return writer.output.bytes()
     }
 }
-
-extension JSONByteWriter: TextOutputStream {
-    /// Appends text, for `TextOutputStreamable` values.
-    mutating func write(_ string: String) {
-        output.append(contentsOf: string.utf8)
-    }
-
-    /// Appends ASCII bytes. `Double.write(to:)` formats into a stack buffer and hands it over
-    /// here, which saves creating a `String` (a heap allocation above 15 bytes) per number.
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        output.append(contentsOf: buffer)
-    }
-}
