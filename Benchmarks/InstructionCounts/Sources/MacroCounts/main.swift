@@ -12,6 +12,10 @@ import Foundation
 //          JSON-decode | JSON-encode
 //            (Foundation's `JSONDecoder()` / `JSONEncoder()` on the `@Model` types, whose
 //            generated `Codable` they run: no key or date strategy, the keys are the types' own)
+//          time
+//            (wall clock instead: every `@Model` route and Foundation's, N rounds, each round
+//            running each route once in turn, so load hits all routes alike; prints p50 and p0
+//            in ms and each route's ratio to Foundation's at p50 and at p0)
 //   file:  twitter | citm_catalog | canada (read from ../shared/corpus/json beside the repository)
 // twitter's models are the equal-work ones (`EqualTwitterModels.swift`: every key in
 // `CodingKeys`, `created_at` a string); citm's and canada's need no strategy as they are.
@@ -22,7 +26,7 @@ enum MacroCorpus {}
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    print("usage: MacroCounts [plain-]json-decode|[plain-]json-encode|[plain-]fast-decode|[plain-]fast-encode|[plain-]ka-decode|[plain-]ka-encode|JSON-decode|JSON-encode twitter|citm_catalog|canada N")
+    print("usage: MacroCounts [plain-]json-decode|[plain-]json-encode|[plain-]fast-decode|[plain-]fast-encode|[plain-]ka-decode|[plain-]ka-encode|JSON-decode|JSON-encode|time twitter|citm_catalog|canada N")
     exit(2)
 }
 let route = arguments[1]
@@ -51,25 +55,33 @@ func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, 
         print("the routes disagree on \(file)")
         exit(1)
     }
-    var bytes = 0
-    for _ in 0..<iterations {
+    /// Runs `route` once; the number of bytes an encode wrote.
+    func runOnce(_ route: String) throws -> Int {
         switch route {
         case "json-decode": _ = try M(data: json)
         case "fast-decode": _ = try M(data: fast)
         case "ka-decode": _ = try M(data: archive)
-        case "json-encode": bytes += try model.data(format: .json).count
-        case "fast-encode": bytes += try model.data(format: .fast).count
-        case "ka-encode": bytes += try model.data(format: .keyedArchive).count
+        case "json-encode": return try model.data(format: .json).count
+        case "fast-encode": return try model.data(format: .fast).count
+        case "ka-encode": return try model.data(format: .keyedArchive).count
         case "plain-json-decode": _ = try P(data: json)
         case "plain-fast-decode": _ = try P(data: fast)
-        case "plain-json-encode": bytes += try plainModel.data(format: .json).count
-        case "plain-fast-encode": bytes += try plainModel.data(format: .fast).count
+        case "plain-json-encode": return try plainModel.data(format: .json).count
+        case "plain-fast-encode": return try plainModel.data(format: .fast).count
         case "plain-ka-decode": _ = try P(data: plainArchive)
-        case "plain-ka-encode": bytes += try plainModel.data(format: .keyedArchive).count
+        case "plain-ka-encode": return try plainModel.data(format: .keyedArchive).count
         case "JSON-decode": _ = try decoder.decode(M.self, from: foundationJSON)
-        case "JSON-encode": bytes += try encoder.encode(model).count
+        case "JSON-encode": return try encoder.encode(model).count
         default: print("unknown route \(route)"); exit(2)
         }
+        return 0
+    }
+    if route == "time" {
+        return try time(runOnce, samples: iterations)
+    }
+    var bytes = 0
+    for _ in 0..<iterations {
+        bytes += try runOnce(route)
     }
     print(route, file, iterations, bytes)
 }
@@ -107,4 +119,30 @@ func plainTypes() -> [any Model.Type] {
         CitmCatalog.self, Event.self, Performance.self, Price.self, SeatCategory.self, Area.self,
         CanadaFeatureCollection.self, CanadaFeature.self, CanadaGeometry.self,
     ]
+}
+
+/// Times every `@Model` route and Foundation's `samples` rounds, interleaved, and prints p50 and
+/// p0 (ms) and the ratios to Foundation (decode ÷ `JSONDecoder`, encode ÷ `JSONEncoder`).
+func time(_ runOnce: (String) throws -> Int, samples: Int) throws {
+    let routes = ["JSON-decode", "json-decode", "fast-decode", "ka-decode", "JSON-encode", "json-encode", "fast-encode", "ka-encode"]
+    var times: [String: [Double]] = [:]
+    let clock = ContinuousClock()
+    for route in routes { _ = try runOnce(route) }  // warm-up
+    for _ in 0..<samples {
+        for route in routes {
+            let start = clock.now
+            _ = try runOnce(route)
+            let elapsed = clock.now - start
+            times[route, default: []].append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+        }
+    }
+    func p50(_ route: String) -> Double { let sorted = times[route]!.sorted(); return sorted[sorted.count / 2] }
+    func p0(_ route: String) -> Double { times[route]!.min()! }
+    print("route, \(file), \(samples) rounds: p50 ms, p0 ms, ratio at p50, ratio at p0")
+    for route in routes {
+        let base = route.hasSuffix("decode") ? "JSON-decode" : "JSON-encode"
+        let line = [route, String(format: "%.3f", p50(route)), String(format: "%.3f", p0(route)),
+                    String(format: "%.3f", p50(route) / p50(base)), String(format: "%.3f", p0(route) / p0(base))]
+        print(line.joined(separator: " | "))
+    }
 }
