@@ -206,15 +206,27 @@ struct FastWriter: Sendable {
     /// - Throws: ``ModelError`` for a string holding a NUL character, which the format's
     ///   NUL-terminated strings cannot hold (the original silently cut the string there).
     mutating func writeString(_ value: String) throws(ModelError) {
-        let key = FastStringKey.string(value)
-        if let index = strings[key] {
+        // One lookup that also inserts (hashing the string once): a new string takes the next
+        // index, and is taken out again if it cannot be written.
+        let next = strings.count
+        let index = Self.value(of: &strings[.string(value), default: next])
+        if index != next {
             writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
             return
         }
         bytes.append(FastTag.string.rawValue)
-        try appendCString(value)
-        strings[key] = strings.count
+        do {
+            try appendCString(value)
+        } catch {
+            strings[.string(value)] = nil
+            throw error
+        }
     }
+
+    /// The value of a dictionary entry reached through its `_modify` accessor, which inserts a
+    /// missing key with its default in the same lookup.
+    @inline(__always)
+    private static func value(of entry: inout Int) -> Int { entry }
 
     /// Writes a mutable string (``FastTag/mutableString``), cached in the object cache.
     ///
@@ -506,10 +518,14 @@ struct FastWriter: Sendable {
     }
 
     private mutating func appendCString(_ value: String) throws(ModelError) {
-        let start = bytes.count
-        bytes.append(contentsOf: value.utf8)
-        if bytes[start...].contains(0) {
-            bytes.removeSubrange(start...)
+        var text = value
+        // The bytes in one copy, once `memchr` has found no NUL among them.
+        let appended = text.withUTF8 { utf8 in
+            if let base = utf8.baseAddress, memchr(base, 0, utf8.count) != nil { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        guard appended else {
             throw failure(.unsupported("a string with a NUL character, which FastCoding's NUL-terminated strings cannot hold"), excerpt: ModelValue.string(value).excerpt)
         }
         bytes.append(0)
