@@ -94,12 +94,6 @@ struct GrowingBytes: ~Copyable {
 
     // MARK: Reading and taking back
 
-    /// The byte at `position` (below ``count``).
-    @inline(__always)
-    subscript(position: Int) -> UInt8 {
-        base[position]
-    }
-
     /// Reverses the bytes from `start` to the end.
     func reverseTail(from start: Int) {
         var tail = UnsafeMutableBufferPointer(start: base + start, count: count - start)
