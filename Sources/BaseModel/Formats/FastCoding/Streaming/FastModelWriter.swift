@@ -30,6 +30,10 @@ final class FastModelWriter: ModelWriter {
     /// What the replay must look out for: trees, `$class`/`$alias` keys, aliases.
     @exclusivity(unchecked) private var hints = FastTapeReplay.Hints()
     @exclusivity(unchecked) private var classIndices: [String: Int32] = [:]
+    /// Class names met, by the bits of the `String` (its storage, or a small string's bytes):
+    /// the encoder hands each type's name as the same `String` every time, so this finds it
+    /// without hashing its text. Holding the name keeps its storage from being reused.
+    @exclusivity(unchecked) private var recentClasses = [(name: String, index: Int32)?](repeating: nil, count: 16)
 
     init() {
         tape.events.reserveCapacity(4096)
@@ -90,6 +94,11 @@ final class FastModelWriter: ModelWriter {
     func beginDictionary(count: Int?) { begin(.beginDictionary(length: 0)) }
 
     func beginObject(className: String) {
+        let bits = unsafeBitCast(className, to: (UInt64, UInt64).self)
+        let slot = Int(truncatingIfNeeded: ((bits.0 ^ bits.1) &* 0x9E37_79B9_7F4A_7C15) >> 60)
+        if let recent = recentClasses[slot], unsafeBitCast(recent.name, to: (UInt64, UInt64).self) == bits {
+            return begin(.beginObject(className: recent.index, length: 0))
+        }
         let index: Int32
         if let known = classIndices[className] {
             index = known
@@ -98,12 +107,14 @@ final class FastModelWriter: ModelWriter {
             tape.classNames.append(className)
             classIndices[className] = index
         }
+        recentClasses[slot] = (className, index)
         begin(.beginObject(className: index, length: 0))
     }
 
     func writeKey(_ key: String) {
         // `$class` and `$alias` make a dictionary an object or an alias, as in a typed tree.
-        if key.utf8.first == 0x24, key == TypedTree.classKey || key == TypedTree.aliasKey, let begin = open.last,
+        let utf8 = key.utf8
+        if !utf8.isEmpty, utf8[utf8.startIndex] == 0x24, key == TypedTree.classKey || key == TypedTree.aliasKey, let begin = open.last,
             case .beginDictionary(let length) = tape.events[begin] {
             tape.events[begin] = .beginReservedDictionary(length: length)
             hints.reservedKeys = true
