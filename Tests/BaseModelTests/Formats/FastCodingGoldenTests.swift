@@ -149,6 +149,28 @@ enum FastBytes {
         #expect(back == [["$class": "P", "n": 1], ["$class": "P", "m": 2]])
     }
 
+    @Test("a widened definition places a new key where the object has it, so later objects fit it")
+    func classDefinitionWidenedInOrder() throws {
+        // 28: 1D "P\0", 31 pad, 32: 2 keys, 36: "a\0", 38: "c\0", 40: 1E 00, 42: 2D, 43: 0F 03;
+        // 45: 1D "P\0", 48: 3 keys, 52: "a\0", 54: "b\0", 56: "c\0" (not [a, c, b]), 58: 1E 01,
+        // 60: 2D, 61: 0F 02, 63: 0F 03; the third object fits definition 1: 65: 1E 01 …
+        let object: ModelValue = ["$class": "P", "a": 1, "b": 2, "c": 3]
+        let expected = FastBytes.header(objects: 4, classes: 2)
+            + FastBytes.hex("0A 000000 03000000 1D 5000 00 02000000 6100 6300 1E00 2D 0F03")
+            + FastBytes.hex("1D 5000 03000000 6100 6200 6300 1E01 2D 0F02 0F03")
+            + FastBytes.hex("1E01 2D 0F02 0F03")
+        #expect(try encode([["$class": "P", "a": 1, "c": 3], object, object]) == expected)
+        #expect(try codec.decodeTree(from: Data(expected)) == [["$class": "P", "a": 1, "c": 3], object, object])
+    }
+
+    @Test("widening keeps both orders where it can, the existing keys first where both have new ones")
+    func widenedKeyOrder() {
+        #expect(FastWriter.widened(["n"], with: ["m"]) == ["n", "m"])
+        #expect(FastWriter.widened(["a", "c"], with: ["a", "b", "c"]) == ["a", "b", "c"])
+        #expect(FastWriter.widened(["a", "b", "d"], with: ["a", "c", "d", "e"]) == ["a", "b", "c", "d", "e"])
+        #expect(FastWriter.widened(["a", "b"], with: ["b", "a", "x"]) == ["a", "b", "x"])
+    }
+
     @Test("a class instance met again is an object alias to its cache slot")
     func objectAlias() throws {
         // 20: 1D "Owner\0", 27 pad, 28: 2 keys, 32: "a\0", 34: "b\0", 36: 1E 00 (slot 0),

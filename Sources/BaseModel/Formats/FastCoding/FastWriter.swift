@@ -61,8 +61,11 @@ struct FastWriter: Sendable {
     /// How ``beginObject(className:keys:reuse:)`` treats an earlier definition of the class.
     enum DefinitionReuse: Sendable, Hashable {
         /// Reuse it when it lists every given key (the object's missing keys are then written as
-        /// ``FastTag/nil``); otherwise emit a wider definition, the old keys first, then the new
-        /// ones. This is FastCoding's rule for `$class` dictionaries.
+        /// ``FastTag/nil``); otherwise emit a wider definition (``widened(_:with:)``). This is
+        /// FastCoding's rule for `$class` dictionaries, except where the new keys go: the
+        /// original appended them; here each goes where the object has it, so that the next
+        /// objects of a model, which leave out their nil optionals, fit the definition in order
+        /// (the original's readers read the keys from the definition, so they read either).
         case widening
         /// Reuse it only when its keys are exactly the given keys, in order; otherwise emit a new
         /// definition. Used to rewrite documents byte for byte.
@@ -362,7 +365,7 @@ struct FastWriter: Sendable {
             case .widening where existing.keys != keys:
                 // Most models have a few keys: a linear search beats hashing them per object.
                 let extra = keys.filter { key in !(existing.keySet?.contains(key) ?? existing.keys.contains(key)) }
-                if !extra.isEmpty { definition = try writeDefinition(className, keys: existing.keys + extra) ; wrote = true }
+                if !extra.isEmpty { definition = try writeDefinition(className, keys: Self.widened(existing.keys, with: keys)) ; wrote = true }
             default:
                 break
             }
@@ -386,6 +389,31 @@ struct FastWriter: Sendable {
         let objectIndex = cacheObject()
         writeIndex(classIndex, tags: (.object8, .object16, .object32))
         return objectIndex
+    }
+
+    /// The keys of a definition widened by an object's `keys`: `existing` in its order, with each
+    /// new key placed where the object has it, so that later objects written in the same order (a
+    /// model's, which leaves out its nil optionals) fit the definition key for key. A gap where
+    /// both lists have keys the other lacks takes the existing ones first.
+    static func widened(_ existing: [String], with keys: [String]) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(existing.count + keys.count)
+        var next = 0
+        var pending: [String] = []
+        for key in keys {
+            if let position = existing[next...].firstIndex(of: key) {
+                result.append(contentsOf: existing[next..<position])
+                result.append(contentsOf: pending)
+                pending.removeAll()
+                result.append(key)
+                next = position + 1
+            } else if !existing[..<next].contains(key) {
+                pending.append(key)
+            }
+        }
+        result.append(contentsOf: existing[next...])
+        result.append(contentsOf: pending)
+        return result
     }
 
     private mutating func writeDefinition(_ className: String, keys: [String]) throws(ModelError) -> Definition {
