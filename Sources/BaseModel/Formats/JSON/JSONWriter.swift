@@ -52,7 +52,9 @@ enum JSONWriter {
     /// - Throws: ``ModelError`` with ``ModelError/Reason/invalidValue(_:)``, format `"json"` and
     ///   the path of the value, for a double that is NaN or infinite or a date that is not finite.
     static func data(from value: ModelValue, options: Options = []) throws(ModelError) -> Data {
-        Data(try bytes(from: value, options: options))
+        var writer = JSONByteWriter(options: options)
+        try writer.write(value, level: 0)
+        return writer.output.data
     }
 
     /// Writes a value as JSON text.
