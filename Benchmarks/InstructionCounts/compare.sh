@@ -21,8 +21,8 @@ build() {  # build ROOT INTO
     mkdir -p "$2"
     cp -R "$here/Package.swift" "$2/"
     mkdir -p "$2/Sources/InstructionCounts"
-    cp "$here/Sources/InstructionCounts/main.swift" "$2/Sources/InstructionCounts/"
-    cp -L "$here"/Sources/InstructionCounts/*Models.swift "$here"/Sources/InstructionCounts/EqualWork.swift "$2/Sources/InstructionCounts/"
+    # Every source, the symlinked models followed (the copy lives outside the repository).
+    cp -L "$here"/Sources/InstructionCounts/*.swift "$2/Sources/InstructionCounts/"
     (cd "$2" && BASEMODEL_ROOT="$1" swift build -c release -q --product InstructionCounts)
 }
 build "$work/base" "$work/old"
