@@ -94,9 +94,9 @@ final class FastModelWriter: ModelWriter {
     func beginDictionary(count: Int?) { begin(.beginDictionary(length: 0)) }
 
     func beginObject(className: String) {
-        let bits = unsafeBitCast(className, to: (UInt64, UInt64).self)
+        let bits = Self.bits(of: className)
         let slot = Int(truncatingIfNeeded: ((bits.0 ^ bits.1) &* 0x9E37_79B9_7F4A_7C15) >> 60)
-        if let recent = recentClasses[slot], unsafeBitCast(recent.name, to: (UInt64, UInt64).self) == bits {
+        if let recent = recentClasses[slot], Self.bits(of: recent.name) == bits {
             return begin(.beginObject(className: recent.index, length: 0))
         }
         let index: Int32
@@ -109,6 +109,16 @@ final class FastModelWriter: ModelWriter {
         }
         recentClasses[slot] = (className, index)
         begin(.beginObject(className: index, length: 0))
+    }
+
+    /// The bits of a `String` value (16 bytes on 64-bit platforms, 12 on 32-bit ones).
+    @inline(__always)
+    private static func bits(of text: String) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: text) { raw in
+            var high: UInt64 = 0
+            withUnsafeMutableBytes(of: &high) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[8...])) }
+            return (raw.loadUnaligned(as: UInt64.self), high)
+        }
     }
 
     func writeKey(_ key: String) {
