@@ -22,7 +22,9 @@ public struct ModelFieldReader {
         let schema = decoder.schema!
         self.decoder = decoder
         plans = schema.fieldPlans
-        keyNumbers = decoder.keyedNode >= 0 ? decoder.state.fieldKeyNumbers(for: schema) ?? [] : []
+        // Key numbers find keys among a dictionary's entries; an object's keys are its class's.
+        let byNumber = decoder.keyedNode >= 0 && decoder.state.index![decoder.keyedNode].kind == .dictionary
+        keyNumbers = byNumber ? decoder.state.fieldKeyNumbers(for: schema) ?? [] : []
     }
 
     /// Reads the next property into `value`: its key missing leaves `value` as it is, and

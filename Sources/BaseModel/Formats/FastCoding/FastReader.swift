@@ -162,15 +162,24 @@ struct FastReader: Sendable {
     ///
     /// - Throws: ``ModelError`` for an index beyond the entries read so far.
     mutating func readStringAlias(_ tag: FastTag) throws(ModelError) -> StringEntry {
+        switch strings[try readStringAliasIndex(tag)] {
+        case .string(let text): return .string(text)
+        case .url(let url): return .url(url)
+        }
+    }
+
+    /// Reads the index of a string alias (``FastTag/stringAlias8`` …): the number of a
+    /// string-cache entry read before, counting from 0 (a reader that keeps its own table of the
+    /// entries looks it up there).
+    ///
+    /// - Throws: ``ModelError`` for an index beyond the entries read so far.
+    mutating func readStringAliasIndex(_ tag: FastTag) throws(ModelError) -> Int {
         let start = offset
         let index = try readIndex(tag, small: .stringAlias8, medium: .stringAlias16, large: .stringAlias32)
         guard index < strings.count else {
             throw failure(.malformed("string alias \(index) is out of range (\(strings.count) strings read)"), at: start)
         }
-        switch strings[index] {
-        case .string(let text): return .string(text)
-        case .url(let url): return .url(url)
-        }
+        return index
     }
 
     /// A string-cache entry.
