@@ -140,13 +140,17 @@ struct FastReader: Sendable {
     /// - Throws: ``ModelError`` when no NUL follows or the bytes are not UTF-8.
     mutating func readRawString() throws(ModelError) -> String {
         let start = offset
-        guard let end = bytes[offset...].firstIndex(of: 0) else {
-            throw failure(.truncated, at: start, excerpt: "a string without its NUL terminator")
+        // Through a buffer pointer: `String(validating:as:)` on a slice is a generic call that
+        // looks up two metadata per string.
+        let text = bytes.withUnsafeBufferPointer { all -> String?? in
+            guard start < all.count, let nul = memchr(all.baseAddress! + start, 0, all.count &- start) else { return nil }
+            let content = UnsafeBufferPointer(
+                start: all.baseAddress! + start, count: UnsafeRawPointer(nul) - UnsafeRawPointer(all.baseAddress! + start))
+            return .some(JSONReader.validUTF8String(content))
         }
-        guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
-            throw failure(.malformed("a string that is not valid UTF-8"), at: start)
-        }
-        offset = end + 1
+        guard let text else { throw failure(.truncated, at: start, excerpt: "a string without its NUL terminator") }
+        guard let text else { throw failure(.malformed("a string that is not valid UTF-8"), at: start) }
+        offset = start + text.utf8.count + 1
         return text
     }
 
