@@ -43,6 +43,15 @@ extension TreeDecoder {
             value = nil
             return
         }
+        // The common scalars (the types this is called with) decoded as themselves: as a `T?`
+        // they would go through `Optional.init(from:)` and a decoder of their own.
+        let type = T.self
+        if plan.transformer == nil, plan.polymorphism == nil,
+            type == String.self || type == Int.self || type == Int64.self || type == Double.self || type == Bool.self
+        {
+            value = try owner.decodeChild(type, from: state.value(of: input), component: component)
+            return
+        }
         if plan.transformer == nil, plan.polymorphism == nil, state.graph == nil, case .model(let schema) = state.kind(of: T.self),
             let direct = schema.direct
         {
