@@ -120,6 +120,29 @@ final class DecodingState {
         return numbers
     }
 
+    /// Per schema and class read so far, its fields' positions among the class's values.
+    @exclusivity(unchecked) private var fieldPositions: [(schema: ModelSchema, classIndex: Int, positions: [Int32])] = []
+
+    /// For reading `schema`'s generated model from an object of class `classIndex` of the index:
+    /// per field plan, the position of its single remote key among the object's values (−1 when
+    /// the class has no such key, −2 when the plan is a key path, read by name).
+    @inline(__always)
+    func fieldPositions(for schema: ModelSchema, ofClass classIndex: Int) -> [Int32] {
+        for known in fieldPositions where known.classIndex == classIndex && known.schema === schema { return known.positions }
+        return learnFieldPositions(for: schema, ofClass: classIndex)
+    }
+
+    @inline(never)
+    private func learnFieldPositions(for schema: ModelSchema, ofClass classIndex: Int) -> [Int32] {
+        let positions = index!.classes[classIndex].positions
+        let numbers = schema.fieldPlans.map { plan -> Int32 in
+            guard let key = plan.singleKey else { return -2 }
+            return positions[key].map { Int32(truncatingIfNeeded: $0) } ?? -1
+        }
+        fieldPositions.append((schema, classIndex, numbers))
+        return numbers
+    }
+
     private var remoteKeys: [KeyCase: [String: String]] = [:]
 
     /// The remote spelling of a plain value's key, cached for the rest of the decode.

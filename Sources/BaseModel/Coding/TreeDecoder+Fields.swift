@@ -67,7 +67,7 @@ extension TreeDecoder {
     /// Where the property of `plan` is in the input, or `nil` when it is not there. With a key
     /// number (an index with interned keys), the dictionary's entries are searched by number
     /// from the entry after the last one found, so keys in the order of the schema are found at
-    /// once.
+    /// once; an index object's value is taken at the key's position in its class.
     @inline(__always)
     private func locate(_ plan: PropertyPlan, keyNumber: Int32) -> (DecoderInput, TreeDecoder, ModelPath.Component)? {
         if keyNumber >= 0 {

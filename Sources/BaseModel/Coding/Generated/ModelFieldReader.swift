@@ -13,7 +13,9 @@ public struct ModelFieldReader {
     let decoder: TreeDecoder
     let plans: [PropertyPlan]
     /// Per plan, the string number of its key in an index with interned keys (see
-    /// ``DecodingState/fieldKeyNumbers(for:)``); empty for other inputs.
+    /// ``DecodingState/fieldKeyNumbers(for:)``), or its position among the values of an
+    /// object of the index (``DecodingState/fieldPositions(for:ofClass:)``); empty for other
+    /// inputs.
     let keyNumbers: [Int32]
     var next = 0
 
@@ -22,9 +24,13 @@ public struct ModelFieldReader {
         let schema = decoder.schema!
         self.decoder = decoder
         plans = schema.fieldPlans
-        // Key numbers find keys among a dictionary's entries; an object's keys are its class's.
-        let byNumber = decoder.keyedNode >= 0 && decoder.state.index![decoder.keyedNode].kind == .dictionary
-        keyNumbers = byNumber ? decoder.state.fieldKeyNumbers(for: schema) ?? [] : []
+        if decoder.keyedNode < 0 {
+            keyNumbers = []
+        } else if let classIndex = decoder.state.index!.objectClass(of: decoder.keyedNode) {
+            keyNumbers = decoder.state.fieldPositions(for: schema, ofClass: classIndex)
+        } else {
+            keyNumbers = decoder.state.fieldKeyNumbers(for: schema) ?? []
+        }
     }
 
     /// Reads the next property into `value`: its key missing leaves `value` as it is, and
