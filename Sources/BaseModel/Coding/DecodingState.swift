@@ -124,8 +124,9 @@ final class DecodingState {
     @exclusivity(unchecked) private var fieldPositions: [(schema: ModelSchema, classIndex: Int, positions: [Int32])] = []
 
     /// For reading `schema`'s generated model from an object of class `classIndex` of the index:
-    /// per field plan, the position of its single remote key among the object's values (−1 when
-    /// the class has no such key, −2 when the plan is a key path, read by name).
+    /// per field plan, the position `p` of its single remote key among the object's values as
+    /// −3 − `p` (−1 when the class has no such key, −2 when the plan is a key path, read by
+    /// name), so that these numbers never look like the key numbers of a dictionary.
     @inline(__always)
     func fieldPositions(for schema: ModelSchema, ofClass classIndex: Int) -> [Int32] {
         for known in fieldPositions where known.classIndex == classIndex && known.schema === schema { return known.positions }
@@ -137,7 +138,7 @@ final class DecodingState {
         let positions = index!.classes[classIndex].positions
         let numbers = schema.fieldPlans.map { plan -> Int32 in
             guard let key = plan.singleKey else { return -2 }
-            return positions[key].map { Int32(truncatingIfNeeded: $0) } ?? -1
+            return positions[key].map { -3 - Int32(truncatingIfNeeded: $0) } ?? -1
         }
         fieldPositions.append((schema, classIndex, numbers))
         return numbers

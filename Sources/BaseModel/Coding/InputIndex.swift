@@ -154,17 +154,12 @@ final class InputIndex {
 
     /// For a dictionary of an index with interned keys: the value of the key whose string number
     /// is `number`, searched from entry `start` on (wrapping around), with the position of its
-    /// entry; `nil` when the dictionary has no such key. For an object, `number` is the key's
-    /// position among its class's keys (``DecodingState/fieldPositions(for:ofClass:)``).
+    /// entry; `nil` when the dictionary has no such key.
     @inline(__always)
     func value(of node: Int32, forKeyNumber number: Int32, from start: Int) -> (value: Int32, entry: Int)? {
         let value = nodes[Int(node)]
-        let first = Int(value.first)
-        if value.kind == .object {
-            let child = children[first &+ Int(number)]
-            return child == InputIndex.absent ? nil : (child, start)
-        }
         let count = Int(value.count)
+        let first = Int(value.first)
         var position = start < count ? start : 0
         for _ in 0..<count {
             if children[first &+ 2 &* position] == number { return (children[first &+ 2 &* position &+ 1], position) }
@@ -172,6 +167,14 @@ final class InputIndex {
             if position == count { position = 0 }
         }
         return nil
+    }
+
+    /// The value at `position` of object `node` (a position among its class's keys, see
+    /// ``DecodingState/fieldPositions(for:ofClass:)``); `nil` when the object has none there.
+    @inline(__always)
+    func value(of node: Int32, atPosition position: Int) -> Int32? {
+        let child = children[Int(nodes[Int(node)].first) &+ position]
+        return child == InputIndex.absent ? nil : child
     }
 
     /// How many entries dictionary `node` has.
