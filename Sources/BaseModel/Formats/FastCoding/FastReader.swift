@@ -309,30 +309,37 @@ struct FastReader: Sendable {
         }
     }
 
+    @inline(__always)
     private mutating func readByte() throws(ModelError) -> UInt8 {
         try need(1)
-        offset += 1
-        return bytes[offset - 1]
+        offset &+= 1
+        return bytes[offset &- 1]
     }
 
+    @inline(__always)
     private mutating func readAligned<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) throws(ModelError) -> T {
         let size = MemoryLayout<T>.size
         try skipPadding(to: size)
         try need(size)
-        var value: T = 0
-        for index in 0..<size { value |= T(bytes[offset + index]) << (8 * index) }
-        offset += size
+        let start = offset
+        let value = bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: T.self)) }
+        offset &+= size
         return value
     }
 
+    @inline(__always)
     private mutating func skipPadding(to alignment: Int) throws(ModelError) {
         let remainder = offset % alignment
         guard remainder != 0 else { return }
-        try need(alignment - remainder)
-        offset += alignment - remainder
+        try need(alignment &- remainder)
+        offset &+= alignment &- remainder
     }
 
+    @inline(__always)
     private func need(_ count: Int) throws(ModelError) {
-        guard count <= bytes.count - offset else { throw failure(.truncated, at: offset) }
+        guard count <= bytes.count &- offset else { throw truncated() }
     }
+
+    @inline(never)
+    private func truncated() -> ModelError { failure(.truncated, at: offset) }
 }
