@@ -283,13 +283,25 @@ struct FastReader: Sendable {
     ///
     /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
     mutating func readObjectClass(_ tag: FastTag) throws(ModelError) -> (index: Int, definition: ClassDefinition) {
+        let index = try readObjectClassIndex(tag)
+        return (index, definitions[index])
+    }
+
+    /// Reads the class index of an object chunk (``FastTag/object8`` …), as
+    /// ``readObjectClass(_:)`` without copying the definition out.
+    ///
+    /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
+    mutating func readObjectClassIndex(_ tag: FastTag) throws(ModelError) -> Int {
         let start = offset
         let index = try readIndex(tag, small: .object8, medium: .object16, large: .object32)
         guard index < definitions.count else {
             throw failure(.malformed("class index \(index) is out of range (\(definitions.count) classes defined)"), at: start)
         }
-        return (index, definitions[index])
+        return index
     }
+
+    /// How many keys (values per object) class `index` has.
+    func keyCount(ofClass index: Int) -> Int { definitions[index].keys.count }
 
     // MARK: - Errors
 

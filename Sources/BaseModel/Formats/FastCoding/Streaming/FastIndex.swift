@@ -258,14 +258,15 @@ private struct Builder {
     }
 
     private mutating func readObject(_ tag: FastTag, depth: Int) throws -> Int32 {
-        let (classIndex, definition) = try reader.readObjectClass(tag)
+        let classIndex = try reader.readObjectClassIndex(tag)
+        let keyCount = reader.keyCount(ofClass: classIndex)
         _ = reader.reserveObjectSlot()
         let slot = slots.count
         slots.append(InputIndex.absent)  // open: an alias to it now is a cycle
         let start = pending.count
-        for _ in definition.keys { pending.append(try readValue(depth: depth + 1) ?? InputIndex.absent) }
+        for _ in 0..<keyCount { pending.append(try readValue(depth: depth + 1) ?? InputIndex.absent) }
         let first = closeChildren(from: start)
-        let node = append(.object, payload: UInt64(classIndex), first: first, count: definition.keys.count)
+        let node = append(.object, payload: UInt64(classIndex), first: first, count: keyCount)
         slots[slot] = node
         return node
     }
