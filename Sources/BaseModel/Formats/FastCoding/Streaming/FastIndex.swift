@@ -152,8 +152,8 @@ private struct Builder {
     /// Moves the pending children from `start` on into ``children``; returns where they start.
     private mutating func closeChildren(from start: Int) -> Int {
         let first = children.count
-        children.append(contentsOf: pending[start...])
-        pending.removeLast(pending.count - start)
+        pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
+        pending.removeLast(pending.count &- start)
         return first
     }
 
