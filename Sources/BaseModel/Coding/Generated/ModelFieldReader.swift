@@ -26,10 +26,10 @@ public struct ModelFieldReader {
         plans = schema.fieldPlans
         if decoder.keyedNode < 0 {
             keyNumbers = []
-        } else if let classIndex = decoder.state.index!.objectClass(of: decoder.keyedNode) {
-            keyNumbers = decoder.state.fieldPositions(for: schema, ofClass: classIndex)
         } else {
-            keyNumbers = decoder.state.fieldKeyNumbers(for: schema) ?? []
+            let node = decoder.state.index![decoder.keyedNode]
+            keyNumbers = node.kind == .object
+                ? decoder.state.fieldPositions(for: schema, ofClass: node.index) : decoder.state.fieldKeyNumbers(for: schema) ?? []
         }
     }
 
