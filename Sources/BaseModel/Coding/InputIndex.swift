@@ -249,21 +249,14 @@ final class InputIndex {
     private func elements<Element>(of node: Int32, kind: Kind, _ read: (Node) -> Element) -> [Element]? {
         let value = self[node]
         guard value.kind == .array else { return nil }
-        let first = Int(value.first)
-        var complete = true
-        // Written in place into storage of the right size: no growth checks per element.
-        let result = [Element](unsafeUninitializedCapacity: Int(value.count)) { buffer, initialized in
-            for offset in 0..<buffer.count {
-                let element = nodes[Int(children[first &+ offset])]
-                guard element.kind == kind else {
-                    complete = false
-                    return
-                }
-                (buffer.baseAddress! + offset).initialize(to: read(element))
-                initialized = offset &+ 1
-            }
+        var result: [Element] = []
+        result.reserveCapacity(Int(value.count))
+        for position in childRange(of: value) {
+            let element = nodes[Int(children[position])]
+            guard element.kind == kind else { return nil }
+            result.append(read(element))
         }
-        return complete ? result : nil
+        return result
     }
 
     /// Whether `node` is a dictionary or an object (what a keyed container reads).
