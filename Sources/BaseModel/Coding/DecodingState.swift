@@ -120,6 +120,33 @@ final class DecodingState {
         return numbers
     }
 
+    /// Per class of the index (by its number), the fields' positions among the class's values
+    /// for the schema last read from it: found in one step however many classes a file defines
+    /// (a list searched per object would make a file of many classes quadratic).
+    @exclusivity(unchecked) private var fieldPositions: [(schema: ModelSchema, positions: [Int32])?] = []
+
+    /// For reading `schema`'s generated model from an object of class `classIndex` of the index:
+    /// per field plan, the position `p` of its single remote key among the object's values as
+    /// −3 − `p` (−1 when the class has no such key, −2 when the plan is a key path, read by
+    /// name), so that these numbers never look like the key numbers of a dictionary.
+    @inline(__always)
+    func fieldPositions(for schema: ModelSchema, ofClass classIndex: Int) -> [Int32] {
+        if classIndex < fieldPositions.count, let known = fieldPositions[classIndex], known.schema === schema { return known.positions }
+        return learnFieldPositions(for: schema, ofClass: classIndex)
+    }
+
+    @inline(never)
+    private func learnFieldPositions(for schema: ModelSchema, ofClass classIndex: Int) -> [Int32] {
+        let positions = index!.classes[classIndex].positions
+        let numbers = schema.fieldPlans.map { plan -> Int32 in
+            guard let key = plan.singleKey else { return -2 }
+            return positions[key].map { -3 - Int32(truncatingIfNeeded: $0) } ?? -1
+        }
+        if fieldPositions.isEmpty { fieldPositions = Array(repeating: nil, count: index!.classes.count) }
+        fieldPositions[classIndex] = (schema, numbers)
+        return numbers
+    }
+
     private var remoteKeys: [KeyCase: [String: String]] = [:]
 
     /// The remote spelling of a plain value's key, cached for the rest of the decode.

@@ -22,6 +22,9 @@ extension Array: EngineDecodedArray where Element: Decodable {
         case .node(let node):
             let index = decoder.state.index!
             guard case .array(let count) = index.shape(of: node) else { return unsafeBitCast(try Self(from: decoder), to: T.self) }
+            // An empty array stays the shared empty one (reserving, even nothing, is a generic
+            // call that looks up the storage's metadata).
+            if count == 0 { return unsafeBitCast(result, to: T.self) }
             result.reserveCapacity(count)
             for position in 0..<count {
                 result.append(try decoder.decodeChild(

@@ -169,6 +169,14 @@ final class InputIndex {
         return nil
     }
 
+    /// The value at `position` of object `node` (a position among its class's keys, see
+    /// ``DecodingState/fieldPositions(for:ofClass:)``); `nil` when the object has none there.
+    @inline(__always)
+    func value(of node: Int32, atPosition position: Int) -> Int32? {
+        let child = children[Int(nodes[Int(node)].first) &+ position]
+        return child == InputIndex.absent ? nil : child
+    }
+
     /// How many entries dictionary `node` has.
     func entryCount(of node: Int32) -> Int { Int(self[node].count) }
 

@@ -43,6 +43,15 @@ extension TreeDecoder {
             value = nil
             return
         }
+        // The common scalars (the types this is called with) decoded as themselves: as a `T?`
+        // they would go through `Optional.init(from:)` and a decoder of their own.
+        let type = T.self
+        if plan.transformer == nil, plan.polymorphism == nil,
+            type == String.self || type == Int.self || type == Int64.self || type == Double.self || type == Bool.self
+        {
+            value = try owner.decodeChild(type, from: state.value(of: input), component: component)
+            return
+        }
         if plan.transformer == nil, plan.polymorphism == nil, state.graph == nil, case .model(let schema) = state.kind(of: T.self),
             let direct = schema.direct
         {
@@ -58,7 +67,8 @@ extension TreeDecoder {
     /// Where the property of `plan` is in the input, or `nil` when it is not there. With a key
     /// number (an index with interned keys), the dictionary's entries are searched by number
     /// from the entry after the last one found, so keys in the order of the schema are found at
-    /// once.
+    /// once; an index object's value is taken at the key's position in its class (a number
+    /// below −2, see ``DecodingState/fieldPositions(for:ofClass:)``).
     @inline(__always)
     private func locate(_ plan: PropertyPlan, keyNumber: Int32) -> (DecoderInput, TreeDecoder, ModelPath.Component)? {
         if keyNumber >= 0 {
@@ -67,6 +77,10 @@ extension TreeDecoder {
             return (.node(node), self, .key(plan.singleKey!))
         }
         if keyNumber == -1 { return nil }
+        if keyNumber <= -3 {
+            guard let node = state.index!.value(of: keyedNode, atPosition: Int(-3 &- keyNumber)) else { return nil }
+            return (.node(node), self, .key(plan.singleKey!))
+        }
         if let single = plan.singleKey {
             guard let found = entry(single) else { return nil }
             return (found, self, .key(single))

@@ -232,14 +232,7 @@ extension TreeDecoder {
         // Like typed objects of a tree, their defaults are their type's own (not the enclosing
         // model's default for the property).
         let graph = state.graph!
-        if schema.isClass, let existing = graph.nodeInstances[node] {
-            guard let instance = existing as? T else {
-                throw ModelError(
-                    .typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: existing))"),
-                    path: component.map(path(appending:)) ?? path)
-            }
-            return instance
-        }
+        if schema.isClass, graph.nodeInstances[node] != nil { return try decodedInstance(T.self, node: node, component: component) }
         // Struct objects reached again through aliases are decoded again: copies, budgeted.
         if !graph.countIndexedModel() {
             throw ModelError(
@@ -265,5 +258,19 @@ extension TreeDecoder {
         }
         if schema.isClass { graph.nodeInstances[node] = model as AnyObject }
         return model
+    }
+
+    /// The instance decoded before from class object `node`, as `type`. Kept out of
+    /// ``decodeIndexedObject(_:node:component:schema:)``: its cast to `T` would make every call
+    /// look up `Optional<T>`'s metadata.
+    @inline(never)
+    private func decodedInstance<T>(_ type: T.Type, node: Int32, component: ModelPath.Component?) throws -> T {
+        let existing = state.graph!.nodeInstances[node]!
+        guard let instance = existing as? T else {
+            throw ModelError(
+                .typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: existing))"),
+                path: component.map(path(appending:)) ?? path)
+        }
+        return instance
     }
 }

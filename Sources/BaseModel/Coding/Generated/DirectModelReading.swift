@@ -22,7 +22,10 @@ struct DirectReader<M: GeneratedCoding>: DirectModelReading {
         var model = M()
         var reader = ModelFieldReader(decoder: decoder)
         try model._readFields(from: &reader)
-        return unsafeBitCast(model, to: T.self)
+        // A cast that consumes the model: `unsafeBitCast` would copy it (a retain per stored
+        // reference) and destroy the original (as many releases). The runtime casts a type to
+        // itself without looking further.
+        return (consume model) as! T
     }
 
     /// `M`'s `_writeFields(to:)` as a function of the model: made once, as a closure in generic

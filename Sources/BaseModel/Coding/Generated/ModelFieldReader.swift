@@ -13,7 +13,9 @@ public struct ModelFieldReader {
     let decoder: TreeDecoder
     let plans: [PropertyPlan]
     /// Per plan, the string number of its key in an index with interned keys (see
-    /// ``DecodingState/fieldKeyNumbers(for:)``); empty for other inputs.
+    /// ``DecodingState/fieldKeyNumbers(for:)``), or its position among the values of an
+    /// object of the index (``DecodingState/fieldPositions(for:ofClass:)``); empty for other
+    /// inputs.
     let keyNumbers: [Int32]
     var next = 0
 
@@ -22,7 +24,13 @@ public struct ModelFieldReader {
         let schema = decoder.schema!
         self.decoder = decoder
         plans = schema.fieldPlans
-        keyNumbers = decoder.keyedNode >= 0 ? decoder.state.fieldKeyNumbers(for: schema) ?? [] : []
+        if decoder.keyedNode < 0 {
+            keyNumbers = []
+        } else {
+            let node = decoder.state.index![decoder.keyedNode]
+            keyNumbers = node.kind == .object
+                ? decoder.state.fieldPositions(for: schema, ofClass: node.index) : decoder.state.fieldKeyNumbers(for: schema) ?? []
+        }
     }
 
     /// Reads the next property into `value`: its key missing leaves `value` as it is, and

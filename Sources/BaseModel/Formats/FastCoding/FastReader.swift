@@ -140,13 +140,17 @@ struct FastReader: Sendable {
     /// - Throws: ``ModelError`` when no NUL follows or the bytes are not UTF-8.
     mutating func readRawString() throws(ModelError) -> String {
         let start = offset
-        guard let end = bytes[offset...].firstIndex(of: 0) else {
-            throw failure(.truncated, at: start, excerpt: "a string without its NUL terminator")
+        // Through a buffer pointer: `String(validating:as:)` on a slice is a generic call that
+        // looks up two metadata per string.
+        let text = bytes.withUnsafeBufferPointer { all -> String?? in
+            guard start < all.count, let nul = memchr(all.baseAddress! + start, 0, all.count &- start) else { return nil }
+            let content = UnsafeBufferPointer(
+                start: all.baseAddress! + start, count: UnsafeRawPointer(nul) - UnsafeRawPointer(all.baseAddress! + start))
+            return .some(JSONReader.validUTF8String(content))
         }
-        guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
-            throw failure(.malformed("a string that is not valid UTF-8"), at: start)
-        }
-        offset = end + 1
+        guard let text else { throw failure(.truncated, at: start, excerpt: "a string without its NUL terminator") }
+        guard let text else { throw failure(.malformed("a string that is not valid UTF-8"), at: start) }
+        offset = start + text.utf8.count + 1
         return text
     }
 
@@ -162,15 +166,24 @@ struct FastReader: Sendable {
     ///
     /// - Throws: ``ModelError`` for an index beyond the entries read so far.
     mutating func readStringAlias(_ tag: FastTag) throws(ModelError) -> StringEntry {
+        switch strings[try readStringAliasIndex(tag)] {
+        case .string(let text): return .string(text)
+        case .url(let url): return .url(url)
+        }
+    }
+
+    /// Reads the index of a string alias (``FastTag/stringAlias8`` …): the number of a
+    /// string-cache entry read before, counting from 0 (a reader that keeps its own table of the
+    /// entries looks it up there).
+    ///
+    /// - Throws: ``ModelError`` for an index beyond the entries read so far.
+    mutating func readStringAliasIndex(_ tag: FastTag) throws(ModelError) -> Int {
         let start = offset
         let index = try readIndex(tag, small: .stringAlias8, medium: .stringAlias16, large: .stringAlias32)
         guard index < strings.count else {
             throw failure(.malformed("string alias \(index) is out of range (\(strings.count) strings read)"), at: start)
         }
-        switch strings[index] {
-        case .string(let text): return .string(text)
-        case .url(let url): return .url(url)
-        }
+        return index
     }
 
     /// A string-cache entry.
@@ -270,13 +283,25 @@ struct FastReader: Sendable {
     ///
     /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
     mutating func readObjectClass(_ tag: FastTag) throws(ModelError) -> (index: Int, definition: ClassDefinition) {
+        let index = try readObjectClassIndex(tag)
+        return (index, definitions[index])
+    }
+
+    /// Reads the class index of an object chunk (``FastTag/object8`` …), as
+    /// ``readObjectClass(_:)`` without copying the definition out.
+    ///
+    /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
+    mutating func readObjectClassIndex(_ tag: FastTag) throws(ModelError) -> Int {
         let start = offset
         let index = try readIndex(tag, small: .object8, medium: .object16, large: .object32)
         guard index < definitions.count else {
             throw failure(.malformed("class index \(index) is out of range (\(definitions.count) classes defined)"), at: start)
         }
-        return (index, definitions[index])
+        return index
     }
+
+    /// How many keys (values per object) class `index` has.
+    func keyCount(ofClass index: Int) -> Int { definitions[index].keys.count }
 
     // MARK: - Errors
 
@@ -296,30 +321,37 @@ struct FastReader: Sendable {
         }
     }
 
+    @inline(__always)
     private mutating func readByte() throws(ModelError) -> UInt8 {
         try need(1)
-        offset += 1
-        return bytes[offset - 1]
+        offset &+= 1
+        return bytes[offset &- 1]
     }
 
+    @inline(__always)
     private mutating func readAligned<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) throws(ModelError) -> T {
         let size = MemoryLayout<T>.size
         try skipPadding(to: size)
         try need(size)
-        var value: T = 0
-        for index in 0..<size { value |= T(bytes[offset + index]) << (8 * index) }
-        offset += size
+        let start = offset
+        let value = bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: T.self)) }
+        offset &+= size
         return value
     }
 
+    @inline(__always)
     private mutating func skipPadding(to alignment: Int) throws(ModelError) {
         let remainder = offset % alignment
         guard remainder != 0 else { return }
-        try need(alignment - remainder)
-        offset += alignment - remainder
+        try need(alignment &- remainder)
+        offset &+= alignment &- remainder
     }
 
+    @inline(__always)
     private func need(_ count: Int) throws(ModelError) {
-        guard count <= bytes.count - offset else { throw failure(.truncated, at: offset) }
+        guard count <= bytes.count &- offset else { throw truncated() }
     }
+
+    @inline(never)
+    private func truncated() -> ModelError { failure(.truncated, at: offset) }
 }

@@ -26,7 +26,7 @@ enum FastIndex {
         guard builder.reader.isAtEnd else { throw FastStreamFallback(reason: "bytes after the root value") }
         return InputIndex(
             nodes: builder.nodes, children: builder.children, strings: builder.strings, data: builder.data,
-            classes: builder.classes, root: root)
+            classes: builder.classes, root: root, keyNumbers: builder.keyNumbers)
     }
 }
 
@@ -48,6 +48,19 @@ private struct Builder {
     private var slots: [Int32] = []
     /// Child node numbers of the containers being read, innermost last.
     private var pending: [Int32] = []
+    /// Per string-cache entry of the file (in the reader's order): its number in ``strings``, so
+    /// a string alias is the entry's string itself, not a copy.
+    private var cachedStrings: [Int32] = []
+    /// Dictionary keys are interned: each distinct key is one string, whose number ``keyNumbers``
+    /// gives and which every dictionary holding the key names (a key found among a dictionary's
+    /// entries by number, see ``InputIndex/value(of:forKeyNumber:from:)``).
+    private(set) var keyNumbers: [String: Int32] = [:]
+    /// Per string number: its key number once it was read as a dictionary key, −1 before.
+    private var keyNumberOfString: [Int32] = []
+    /// Per key number: the last dictionary (by ``dictionaryCount``) that held it, for finding a
+    /// key twice in one dictionary.
+    private var lastDictionary: [UInt32] = []
+    private var dictionaryCount: UInt32 = 0
 
     init(reader: FastReader, byteCount: Int) {
         self.reader = reader
@@ -60,9 +73,12 @@ private struct Builder {
         return Int32(nodes.count - 1)
     }
 
+    /// A string node for a string chunk, which takes the next string-cache entry.
     private mutating func string(_ text: String) -> Int32 {
         strings.append(text)
-        return append(.string, payload: UInt64(strings.count - 1))
+        keyNumberOfString.append(-1)
+        cachedStrings.append(Int32(truncatingIfNeeded: strings.count &- 1))
+        return append(.string, payload: UInt64(strings.count &- 1))
     }
 
     /// Reads one value; `nil` for a nil chunk.
@@ -88,10 +104,9 @@ private struct Builder {
         case .float64: return append(.double, payload: try reader.readFloat64().bitPattern)
         case .string: return string(try reader.readString())
         case .stringAlias8, .stringAlias16, .stringAlias32:
-            guard case .string(let text) = try reader.readStringAlias(tag) else {
-                throw FastStreamFallback(reason: "a URL")
-            }
-            return string(text)
+            // Every entry of the cache is a string here: a URL chunk is left to the tree path.
+            let entry = try reader.readStringAliasIndex(tag)
+            return append(.string, payload: UInt64(cachedStrings[entry]))
         case .data, .mutableData:
             data.append(try reader.readData())
             return cache(append(.data, payload: UInt64(data.count - 1)))
@@ -137,8 +152,8 @@ private struct Builder {
     /// Moves the pending children from `start` on into ``children``; returns where they start.
     private mutating func closeChildren(from start: Int) -> Int {
         let first = children.count
-        children.append(contentsOf: pending[start...])
-        pending.removeLast(pending.count - start)
+        pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
+        pending.removeLast(pending.count &- start)
         return first
     }
 
@@ -159,22 +174,75 @@ private struct Builder {
         let count = try reader.readCount(minimumBytes: 2)
         if mutable { cacheContainer() }
         let start = pending.count
-        var seen = Set<String>()
         for _ in 0..<count {
             guard let value = try readValue(depth: depth + 1) else { throw FastStreamFallback(reason: "nil in a dictionary") }
             guard let key = try readValue(depth: depth + 1), nodes[Int(key)].kind == .string else {
                 throw FastStreamFallback(reason: "a dictionary key that is not a string")
             }
-            let text = strings[nodes[Int(key)].index]
-            guard text != TypedTree.classKey, text != TypedTree.aliasKey, count < 2 || seen.insert(text).inserted else {
-                throw FastStreamFallback(reason: "a reserved or repeated dictionary key")
-            }
-            pending.append(Int32(nodes[Int(key)].index))
+            pending.append(try keyNumber(ofString: nodes[Int(key)].index))
             pending.append(value)
         }
         if !mutable { cacheContainer() }
+        if count > 1 { try checkDistinctKeys(from: start, count: count) }
         let first = closeChildren(from: start)
         return append(.dictionary, first: first, count: count)
+    }
+
+    /// The key number of string `string` read as a dictionary key: interned by its text the
+    /// first time the string is a key (a string alias is the same string, so a file that stores
+    /// each key once interns each key once).
+    ///
+    /// - Throws: ``FastStreamFallback`` for a reserved key (`$class`, `$alias`), and for a key
+    ///   equal to an interned one (as `String`s are) in other bytes: the index would give the
+    ///   dictionary the other spelling.
+    @inline(__always)
+    private mutating func keyNumber(ofString string: Int) throws -> Int32 {
+        let known = keyNumberOfString[string]
+        if known >= 0 { return known }
+        return try internKey(ofString: string)
+    }
+
+    @inline(never)
+    private mutating func internKey(ofString string: Int) throws -> Int32 {
+        let text = strings[string]
+        let number: Int32
+        if let interned = keyNumbers[text] {
+            guard ExactString.same(strings[Int(interned)], text) else {
+                throw FastStreamFallback(reason: "a dictionary key spelled in two ways")
+            }
+            number = interned
+        } else {
+            guard text != TypedTree.classKey, text != TypedTree.aliasKey else {
+                throw FastStreamFallback(reason: "a reserved dictionary key")
+            }
+            number = Int32(truncatingIfNeeded: string)
+            keyNumbers[text] = number
+        }
+        keyNumberOfString[string] = number
+        return number
+    }
+
+    /// Falls back when the dictionary whose (key, value) pairs start at `start` in ``pending``
+    /// holds a key twice (keys are interned, so equal keys have equal numbers).
+    private mutating func checkDistinctKeys(from start: Int, count: Int) throws {
+        if count <= 8 {
+            for later in 1..<count {
+                let key = pending[start &+ 2 &* later]
+                for earlier in 0..<later where pending[start &+ 2 &* earlier] == key {
+                    throw FastStreamFallback(reason: "a repeated dictionary key")
+                }
+            }
+            return
+        }
+        dictionaryCount &+= 1
+        if lastDictionary.count < strings.count {
+            lastDictionary.append(contentsOf: repeatElement(0, count: strings.count &- lastDictionary.count))
+        }
+        for entry in 0..<count {
+            let key = Int(pending[start &+ 2 &* entry])
+            if lastDictionary[key] == dictionaryCount { throw FastStreamFallback(reason: "a repeated dictionary key") }
+            lastDictionary[key] = dictionaryCount
+        }
     }
 
     private mutating func defineClass() throws {
@@ -190,14 +258,15 @@ private struct Builder {
     }
 
     private mutating func readObject(_ tag: FastTag, depth: Int) throws -> Int32 {
-        let (classIndex, definition) = try reader.readObjectClass(tag)
+        let classIndex = try reader.readObjectClassIndex(tag)
+        let keyCount = reader.keyCount(ofClass: classIndex)
         _ = reader.reserveObjectSlot()
         let slot = slots.count
         slots.append(InputIndex.absent)  // open: an alias to it now is a cycle
         let start = pending.count
-        for _ in definition.keys { pending.append(try readValue(depth: depth + 1) ?? InputIndex.absent) }
+        for _ in 0..<keyCount { pending.append(try readValue(depth: depth + 1) ?? InputIndex.absent) }
         let first = closeChildren(from: start)
-        let node = append(.object, payload: UInt64(classIndex), first: first, count: definition.keys.count)
+        let node = append(.object, payload: UInt64(classIndex), first: first, count: keyCount)
         slots[slot] = node
         return node
     }
