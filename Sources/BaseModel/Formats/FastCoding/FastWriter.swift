@@ -395,21 +395,27 @@ struct FastWriter: Sendable {
     /// new key placed where the object has it, so that later objects written in the same order (a
     /// model's, which leaves out its nil optionals) fit the definition key for key. A gap where
     /// both lists have keys the other lacks takes the existing ones first.
+    ///
+    /// Linear in the keys: each is found by hashing, not by a search, so a `$class` dictionary
+    /// of many keys (which a converted file may hold) cannot make a write quadratic.
     static func widened(_ existing: [String], with keys: [String]) -> [String] {
+        let positions = Dictionary(zip(existing, existing.indices), uniquingKeysWith: { first, _ in first })
         var result: [String] = []
         result.reserveCapacity(existing.count + keys.count)
         var next = 0
         var pending: [String] = []
         for key in keys {
-            if let position = existing[next...].firstIndex(of: key) {
-                result.append(contentsOf: existing[next..<position])
-                result.append(contentsOf: pending)
-                pending.removeAll()
-                result.append(key)
-                next = position + 1
-            } else if !existing[..<next].contains(key) {
+            guard let position = positions[key] else {
                 pending.append(key)
+                continue
             }
+            // A key the definition has before the last one placed is out of order: already in.
+            guard position >= next else { continue }
+            result.append(contentsOf: existing[next..<position])
+            result.append(contentsOf: pending)
+            pending.removeAll()
+            result.append(key)
+            next = position + 1
         }
         result.append(contentsOf: existing[next...])
         result.append(contentsOf: pending)
