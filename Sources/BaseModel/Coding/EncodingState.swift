@@ -69,8 +69,16 @@ final class EncodingState {
         return encoding
     }
 
-    /// The schema, plan order and registered name of `type`, the dynamic type of a model value
-    /// written into a typed tree.
+    /// The schema, plan order and registered name of the dynamic type of `value`, a model value
+    /// written into a typed tree. Looked up by the type before it is cast: asking the runtime
+    /// whether a type is a model costs a conformance search per value.
+    func modelInfo<T>(of value: T, registry: ModelRegistry) -> ModelInfo {
+        let dynamicType = Swift.type(of: value)
+        if let known = models[ObjectIdentifier(dynamicType)] { return known }
+        return modelInfo((dynamicType as? any Model.Type) ?? (T.self as! any Model.Type), registry: registry)
+    }
+
+    /// The schema, plan order and registered name of `type`.
     func modelInfo(_ type: any Model.Type, registry: ModelRegistry) -> ModelInfo {
         let id = ObjectIdentifier(type)
         if let known = models[id] { return known }

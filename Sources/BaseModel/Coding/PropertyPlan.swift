@@ -13,6 +13,10 @@ final class PropertyPlan: Sendable {
     let ordinal: Int?
     /// How the property's models are chosen by a tag in the input, if they are.
     let polymorphism: Polymorphism?
+    /// The key a scalar value of the property is written under with no further rule to apply
+    /// (one step, no transformer, no tag, not `$class`): generated writing puts the key and the
+    /// value straight to the writer.
+    let scalarKey: String?
 
     init(
         path: RemoteKeyPath, transformer: ModelTransformer?, isUncodable: Bool, ordinal: Int? = nil,
@@ -25,5 +29,6 @@ final class PropertyPlan: Sendable {
         self.isUncodable = isUncodable
         self.ordinal = ordinal
         self.polymorphism = polymorphism
+        self.scalarKey = isUncodable || transformer != nil || polymorphism != nil || encodedKey == TypedTree.classKey ? nil : encodedKey
     }
 }

@@ -24,4 +24,38 @@ extension TreeEncoder {
         guard let value else { return }
         try encode(value, plan: plan)
     }
+
+    /// Writes a scalar property of generated writing: its key and value straight to the writer
+    /// when its plan applies no rule (``PropertyPlan/scalarKey``), the model's dictionary is
+    /// open there and no key needs checking for a repeat; otherwise as any property.
+    @inline(__always)
+    func encodeScalar(_ value: String, plan: PropertyPlan) throws {
+        guard let key = plan.scalarKey, mode == .keyed, !checksKeys else { return try encode(value, plan: plan) }
+        writer.writeKey(key)
+        writer.writeString(value)
+    }
+
+    /// As ``encodeScalar(_:plan:)-(String,_)``.
+    @inline(__always)
+    func encodeScalar(_ value: Int, plan: PropertyPlan) throws {
+        guard let key = plan.scalarKey, mode == .keyed, !checksKeys else { return try encode(value, plan: plan) }
+        writer.writeKey(key)
+        writer.writeInteger(Int64(value))
+    }
+
+    /// As ``encodeScalar(_:plan:)-(String,_)``.
+    @inline(__always)
+    func encodeScalar(_ value: Double, plan: PropertyPlan) throws {
+        guard let key = plan.scalarKey, mode == .keyed, !checksKeys else { return try encode(value, plan: plan) }
+        writer.writeKey(key)
+        writer.writeDouble(value)
+    }
+
+    /// As ``encodeScalar(_:plan:)-(String,_)``.
+    @inline(__always)
+    func encodeScalar(_ value: Bool, plan: PropertyPlan) throws {
+        guard let key = plan.scalarKey, mode == .keyed, !checksKeys else { return try encode(value, plan: plan) }
+        writer.writeKey(key)
+        writer.writeBool(value)
+    }
 }

@@ -29,8 +29,7 @@ extension TreeEncoder {
             shared = first
         }
         // The dynamic type: a `Dog` in an `[Animal]` is written with Dog's schema and name.
-        let dynamicType = (Swift.type(of: value) as? any Model.Type) ?? (T.self as! any Model.Type)
-        let info = state.modelInfo(dynamicType, registry: graph.registry)
+        let info = state.modelInfo(of: value, registry: graph.registry)
         let child = TreeEncoder(
             state: state, writer: writer, parent: self, component: component, schema: info.schema,
             planOrder: info.planOrder, keyCase: info.schema.keyCase, inheritedKeyCase: info.schema.keyCase,

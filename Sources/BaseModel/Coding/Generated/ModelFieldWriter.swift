@@ -40,15 +40,24 @@ public struct ModelFieldWriter {
 
     // The entry points `write` is inlined to.
 
-    @usableFromInline mutating func writeString(_ value: UnsafeRawBufferPointer) throws { try writeNext(value, as: String.self) }
-    @usableFromInline mutating func writeInt(_ value: UnsafeRawBufferPointer) throws { try writeNext(value, as: Int.self) }
-    @usableFromInline mutating func writeDouble(_ value: UnsafeRawBufferPointer) throws { try writeNext(value, as: Double.self) }
-    @usableFromInline mutating func writeBool(_ value: UnsafeRawBufferPointer) throws { try writeNext(value, as: Bool.self) }
+    @usableFromInline mutating func writeString(_ value: UnsafeRawBufferPointer) throws {
+        try encoder.encodeScalar(value.baseAddress!.assumingMemoryBound(to: String.self).pointee, plan: nextPlan())
+    }
+
+    @usableFromInline mutating func writeInt(_ value: UnsafeRawBufferPointer) throws {
+        try encoder.encodeScalar(value.load(as: Int.self), plan: nextPlan())
+    }
+
+    @usableFromInline mutating func writeDouble(_ value: UnsafeRawBufferPointer) throws {
+        try encoder.encodeScalar(value.load(as: Double.self), plan: nextPlan())
+    }
+
+    @usableFromInline mutating func writeBool(_ value: UnsafeRawBufferPointer) throws {
+        try encoder.encodeScalar(value.load(as: Bool.self), plan: nextPlan())
+    }
 
     @usableFromInline mutating func writeAny<T: Encodable>(_ value: T) throws {
-        let plan = plans[next]
-        next &+= 1
-        try encoder.encode(value, plan: plan)
+        try encoder.encode(value, plan: nextPlan())
     }
 
     /// Moves past a property that is not written.
@@ -56,10 +65,10 @@ public struct ModelFieldWriter {
         next &+= 1
     }
 
+    /// The plan of the next property, which becomes the current one.
     @inline(__always)
-    private mutating func writeNext<T: Encodable>(_ value: UnsafeRawBufferPointer, as type: T.Type) throws {
-        let plan = plans[next]
-        next &+= 1
-        try encoder.encode(value.baseAddress!.assumingMemoryBound(to: T.self).pointee, plan: plan)
+    private mutating func nextPlan() -> PropertyPlan {
+        defer { next &+= 1 }
+        return plans[next]
     }
 }
