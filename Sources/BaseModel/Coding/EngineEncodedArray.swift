@@ -38,10 +38,17 @@ extension Array: EngineEncodedArray where Element: Encodable {
             return
         }
         let encoder = parent.arrayEncoder(at: component, writer: writer)
-        // Integer positions, not `indices` or an iterator: those would ask the runtime for
-        // generic metadata on every array.
-        for position in 0..<array.count {
-            try encoder.box(array[position], component: .index(position), to: writer)
+        try array.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Each element is handed over in place, as an `inout` argument, which borrows it: a
+            // subscript or a pointer's `pointee` would copy it (a retain per reference it holds)
+            // and destroy the copy. Nothing writes through the pointer.
+            let elements = UnsafeMutablePointer(mutating: base)
+            // Integer positions, not `indices` or an iterator: those would ask the runtime for
+            // generic metadata on every array.
+            for position in 0..<buffer.count {
+                try encoder.box(inPlace: &elements[position], component: .index(position), to: writer)
+            }
         }
     }
 }

@@ -541,6 +541,12 @@ final class TreeEncoder: Encoder, PathLinked {
         child.finish()
     }
 
+    /// Encodes a nested value held in place (an array's element): `inout` borrows it where a
+    /// copy would retain every reference it holds. `value` is not changed.
+    func box<T: Encodable>(inPlace value: inout T, component: ModelPath.Component?, to writer: any ModelWriter) throws {
+        try box(value, component: component, to: writer)
+    }
+
     /// The encoder of an array's elements, at `component` below this one.
     func arrayEncoder(at component: ModelPath.Component?, writer: any ModelWriter) -> TreeEncoder {
         TreeEncoder(
