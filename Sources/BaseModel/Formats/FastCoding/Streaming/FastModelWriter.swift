@@ -30,10 +30,12 @@ final class FastModelWriter: ModelWriter {
     /// What the replay must look out for: trees, `$class`/`$alias` keys, aliases.
     @exclusivity(unchecked) private var hints = FastTapeReplay.Hints()
     @exclusivity(unchecked) private var classIndices: [String: Int32] = [:]
-    /// Class names met, by the bits of the `String` (its storage, or a small string's bytes):
-    /// the encoder hands each type's name as the same `String` every time, so this finds it
-    /// without hashing its text. Holding the name keeps its storage from being reused.
-    @exclusivity(unchecked) private var recentClasses = [(name: String, index: Int32)?](repeating: nil, count: 16)
+    /// The class names met, by the bits of the `String`: the encoder hands each type's name as
+    /// the same `String` every time.
+    @exclusivity(unchecked) private var knownClasses = StringBitsTable(capacity: 16)
+    /// The keys met, by the bits of the `String`: a model hands each property's key as the same
+    /// `String` every time.
+    @exclusivity(unchecked) private var knownKeys = StringBitsTable()
 
     init() {
         tape.events.reserveCapacity(4096)
@@ -59,7 +61,6 @@ final class FastModelWriter: ModelWriter {
     func writeString(_ value: String) {
         tape.events.append(.string(tape.texts.count))
         tape.texts.append(value)
-        tape.stringCount += 1
     }
 
     func writeData(_ value: Data) {
@@ -94,10 +95,8 @@ final class FastModelWriter: ModelWriter {
     func beginDictionary(count: Int?) { begin(.beginDictionary(length: 0)) }
 
     func beginObject(className: String) {
-        let bits = Self.bits(of: className)
-        let slot = Int(truncatingIfNeeded: ((bits.0 ^ bits.1) &* 0x9E37_79B9_7F4A_7C15) >> 60)
-        if let recent = recentClasses[slot], Self.bits(of: recent.name) == bits {
-            return begin(.beginObject(className: recent.index, length: 0))
+        if let known = knownClasses.number(of: className) {
+            return begin(.beginObject(className: Int32(known), length: 0))
         }
         let index: Int32
         if let known = classIndices[className] {
@@ -107,18 +106,8 @@ final class FastModelWriter: ModelWriter {
             tape.classNames.append(className)
             classIndices[className] = index
         }
-        recentClasses[slot] = (className, index)
+        knownClasses.add(className, number: Int(index))
         begin(.beginObject(className: index, length: 0))
-    }
-
-    /// The bits of a `String` value (16 bytes on 64-bit platforms, 12 on 32-bit ones).
-    @inline(__always)
-    private static func bits(of text: String) -> (UInt64, UInt64) {
-        withUnsafeBytes(of: text) { raw in
-            var high: UInt64 = 0
-            withUnsafeMutableBytes(of: &high) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[8...])) }
-            return (raw.loadUnaligned(as: UInt64.self), high)
-        }
     }
 
     func writeKey(_ key: String) {
@@ -129,8 +118,22 @@ final class FastModelWriter: ModelWriter {
             tape.events[begin] = .beginReservedDictionary(length: length)
             hints.reservedKeys = true
         }
-        tape.events.append(.key(tape.texts.count))
-        tape.texts.append(key)
+        tape.events.append(.key(keyIndex(of: key)))
+    }
+
+    /// The index of `key` in the tape's keys, added if new.
+    private func keyIndex(of key: String) -> Int {
+        if let known = knownKeys.number(of: key) { return known }
+        let index: Int
+        if let known = tape.keyIndices[.string(key)] {
+            index = known
+        } else {
+            index = tape.keys.count
+            tape.keys.append(key)
+            tape.keyIndices[.string(key)] = index
+        }
+        knownKeys.add(key, number: index)
+        return index
     }
 
     func endDictionary() { end() }
@@ -188,7 +191,7 @@ final class FastModelWriter: ModelWriter {
         var entries = OrderedDictionary<String, EncodingNode.Slot>()
         while position + 1 < events.count, case .key(let key) = events[position] {
             let extent = events[position + 1].extent
-            entries[tape.texts[key]] = .recorded(FastTapeRecording(events[position + 1..<position + 1 + extent]))
+            entries[tape.keys[key]] = .recorded(FastTapeRecording(events[position + 1..<position + 1 + extent]))
             position += 1 + extent
         }
         return .dictionary(entries)

@@ -15,10 +15,12 @@ enum FastTapeEvent {
     case double(Double)
     /// Seconds since 2001-01-01.
     case date(Double)
+    /// A string of the tape's texts.
     case string(Int)
     case data(Int)
     /// A tree, written as the fast codec's `encodeTree` writes it (`$class`, `$alias`).
     case tree(Int)
+    /// A key of the tape's keys.
     case key(Int)
     case beginArray(length: Int)
     case beginDictionary(length: Int)
@@ -66,11 +68,12 @@ enum FastTapeEvent {
 /// What a ``FastModelWriter`` recorded: the events and the tables they name.
 struct FastTape {
     var events: [FastTapeEvent] = []
-    /// Strings and keys.
+    /// Strings, taken back ones included: as many as the string cache can hold at most.
     var texts: [String] = []
-    /// The number of strings recorded (not keys), taken back ones included: the most the
-    /// string cache can hold.
-    var stringCount = 0
+    /// Keys, each once: an object's keys are compared as their indices here.
+    var keys: [String] = []
+    /// The index of each key in ``keys``, by its exact bytes.
+    var keyIndices: [FastStringKey: Int] = [:]
     var blobs: [Data] = []
     var trees: [ModelValue] = []
     var classNames: [String] = []

@@ -53,9 +53,10 @@ struct FastTapeReplay {
     private var openTargets: Set<String> = []
     /// Dictionaries with `$class` or `$alias` keys, as trees, by their begin event.
     private var reserved: [Int: ModelValue] = [:]
-    /// The current class definition of each recorded class name (by its index in the tape):
-    /// an object with its keys, or some of them in order, is begun without hashing the name.
-    private var definitions: [(index: Int, keys: [String])?]
+    /// The current class definition of each recorded class name (by its index in the tape), its
+    /// keys, and their indices in the tape's keys (`-1` for one it lacks): an object with those
+    /// keys, or some of them in order, is begun without hashing the name or comparing keys.
+    private var definitions: [(index: Int, keys: [String], keyIndices: [Int])?]
     /// Per key of the definitions of the objects being written, its key event or `-1` (a stack:
     /// see ``fillSlots(_:from:to:)``).
     private var slots: [Int] = []
@@ -65,7 +66,7 @@ struct FastTapeReplay {
         self.events = tape.events
         self.hints = hints
         definitions = Array(repeating: nil, count: tape.classNames.count)
-        writer.reserveStrings(tape.stringCount)
+        writer.reserveStrings(tape.texts.count)
     }
 
     /// The bytes of the recorded value.
@@ -206,9 +207,9 @@ struct FastTapeReplay {
         var count = 0
         while position < end {
             var entryKey: String?
-            if case .key(let text) = events[position] {
+            if case .key(let key) = events[position] {
                 if tracksPaths { trail[trail.count - 1] = position }
-                entryKey = tape.texts[text]
+                entryKey = tape.keys[key]
                 position += 1
             } else if tracksPaths {
                 trail[trail.count - 1] = -1 - count
@@ -233,7 +234,7 @@ struct FastTapeReplay {
     ) throws(ModelError) -> Int {
         try enter()
         defer { depth -= 1 }
-        if let definition = definitions[classReference], let base = fillSlots(definition.keys, from: start, to: end) {
+        if let definition = definitions[classReference], let base = fillSlots(definition.keyIndices, from: start, to: end) {
             // The common case: the class's definition fits, key for key or with some optional
             // keys missing (FastCoding's widening rule reuses it then, nil for those).
             let objectIndex = writer.beginObject(ofDefinition: definition.index)
@@ -252,8 +253,8 @@ struct FastTapeReplay {
         var keys: [String] = []
         var positions: [Int] = []
         var position = start + 1
-        while position < end, case .key(let text) = events[position] {
-            keys.append(tape.texts[text])
+        while position < end, case .key(let key) = events[position] {
+            keys.append(tape.keys[key])
             positions.append(position)
             position += 1 + events[position + 1].extent
         }
@@ -266,7 +267,7 @@ struct FastTapeReplay {
         let begun = try located { (writer: inout FastWriter) throws(ModelError) in
             try writer.beginObject(className: className, keys: keys, reuse: .widening)
         }
-        definitions[classReference] = (begun.classIndex, begun.keys)
+        definitions[classReference] = (begun.classIndex, begun.keys, begun.keys.map { tape.keyIndices[.string($0)] ?? -1 })
         // Cached now, so its values may alias it.
         shared?.writtenIndex = begun.objectIndex
         remember(key, begun.objectIndex)
@@ -287,14 +288,15 @@ struct FastTapeReplay {
         return begun.objectIndex
     }
 
-    /// Whether the keys of the object between `start` and `end` are some of `keys`, in their
-    /// order. If so, returns where ``slots`` holds the key event of each of `keys` in the object
-    /// (`-1` where the object lacks it); the caller removes them when done.
-    private mutating func fillSlots(_ keys: [String], from start: Int, to end: Int) -> Int? {
+    /// Whether the keys of the object between `start` and `end` are some of `keys` (indices in
+    /// the tape's keys), in their order. If so, returns where ``slots`` holds the key event of
+    /// each of `keys` in the object (`-1` where the object lacks it); the caller removes them
+    /// when done.
+    private mutating func fillSlots(_ keys: [Int], from start: Int, to end: Int) -> Int? {
         let base = slots.count
         var position = start + 1
         for expected in keys {
-            if position < end, case .key(let text) = events[position], tape.texts[text] == expected {
+            if position < end, case .key(let key) = events[position], key == expected {
                 slots.append(position)
                 position += 1 + events[position + 1].extent
             } else {
@@ -446,8 +448,8 @@ struct FastTapeReplay {
             if case .beginObject(let className, _) = events[start] { entries[TypedTree.classKey] = .string(tape.classNames[Int(className)]) }
             let end = start + events[start].extent - 1
             var position = start + 1
-            while position < end, case .key(let text) = events[position] {
-                entries[tape.texts[text]] = tree(ofEventsFrom: position + 1, sharedInside: &sharedInside)
+            while position < end, case .key(let key) = events[position] {
+                entries[tape.keys[key]] = tree(ofEventsFrom: position + 1, sharedInside: &sharedInside)
                 position += 1 + events[position + 1].extent
             }
             return .dictionary(entries)
@@ -581,8 +583,8 @@ struct FastTapeReplay {
         for step in trail {
             if step < 0 {
                 components.append(.index(-1 - step))
-            } else if case .key(let text) = events[step] {
-                components.append(.key(tape.texts[text]))
+            } else if case .key(let key) = events[step] {
+                components.append(.key(tape.keys[key]))
             }
         }
         return ModelPath(components + suffix)
