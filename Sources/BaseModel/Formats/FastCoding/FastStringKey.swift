@@ -19,10 +19,8 @@ enum FastStringKey: Hashable, Sendable {
         }
     }
 
-    /// Hashes the UTF-8 bytes of `text`, in one call for native (contiguous) strings.
+    /// Hashes the UTF-8 bytes of `text` (their ``ByteHash``).
     static func hashBytes(of text: String, into hasher: inout Hasher) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if done == nil { for byte in text.utf8 { hasher.combine(byte) } }
-        hasher.combine(text.utf8.count)
+        hasher.combine(ByteHash.hash(of: text))
     }
 }

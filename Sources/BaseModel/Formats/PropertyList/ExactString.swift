@@ -9,11 +9,11 @@ struct ExactString: Hashable {
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool { same(lhs.text, rhs.text) }
 
-    /// The hash of the UTF-8 bytes, which equality compares. (`String`'s own hash normalizes
-    /// first, which costs more than the rest of a table lookup for a non-ASCII string.)
+    /// The hash of the UTF-8 bytes, which equality compares (their ``ByteHash``). (`String`'s
+    /// own hash normalizes first, which costs more than the rest of a table lookup for a
+    /// non-ASCII string.)
     func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(ByteHash.hash(of: text))
     }
 
     /// Whether two strings have the same UTF-8 bytes (the same scalars), compared as two buffers.
