@@ -11,8 +11,12 @@ final class EncodingState {
     /// In a copy: by path, each model whose type is not the one its place declares (a subclass
     /// in a property typed with its base class), so the copy decodes it as that type.
     @exclusivity(unchecked) var copiedTypes: [ModelPath: any Model.Type]?
-    @exclusivity(unchecked) private var kinds: [ObjectIdentifier: EncodingKind] = [:]
-    @exclusivity(unchecked) private var models: [ObjectIdentifier: ModelInfo] = [:]
+    /// How each type met is encoded, numbered by ``kindNumbers``.
+    @exclusivity(unchecked) private var kinds: [EncodingKind] = []
+    @exclusivity(unchecked) private var kindNumbers = BitsTable(capacity: 32)
+    /// Each model type met in a typed tree, numbered by ``modelNumbers``.
+    @exclusivity(unchecked) private var models: [ModelInfo] = []
+    @exclusivity(unchecked) private var modelNumbers = BitsTable(capacity: 16)
     /// The class instances being encoded, from the root down to the current value, with the
     /// path each was met at: one met again below itself is a cycle.
     @exclusivity(unchecked) var openObjects: [ObjectIdentifier: ModelPath] = [:]
@@ -55,8 +59,8 @@ final class EncodingState {
 
     /// How values of `type` are handled, worked out once per encode.
     func encodingKind<T>(of type: T.Type) -> EncodingKind {
-        let id = ObjectIdentifier(type)
-        if let known = kinds[id] { return known }
+        let bits = Self.bits(of: type)
+        if let known = kindNumbers.number(of: bits) { return kinds[known] }
         let kind = DecodedKind(type)
         let definedOrder: Bool = switch kind {
         case .stringKeyedDictionary, .plain: type is any DefinedOrderEncodable.Type
@@ -65,7 +69,8 @@ final class EncodingState {
         let planOrder: PlanOrder? = if case .model(let schema) = kind { PlanOrder(schema: schema) } else { nil }
         let encoding = EncodingKind(
             kind: kind, definedOrder: definedOrder, array: type as? any EngineEncodedArray.Type, planOrder: planOrder)
-        kinds[id] = encoding
+        kindNumbers.add(bits, number: kinds.count)
+        kinds.append(encoding)
         return encoding
     }
 
@@ -74,17 +79,25 @@ final class EncodingState {
     /// whether a type is a model costs a conformance search per value.
     func modelInfo<T>(of value: T, registry: ModelRegistry) -> ModelInfo {
         let dynamicType = Swift.type(of: value)
-        if let known = models[ObjectIdentifier(dynamicType)] { return known }
+        if let known = modelNumbers.number(of: Self.bits(of: dynamicType)) { return models[known] }
         return modelInfo((dynamicType as? any Model.Type) ?? (T.self as! any Model.Type), registry: registry)
     }
 
     /// The schema, plan order and registered name of `type`.
     func modelInfo(_ type: any Model.Type, registry: ModelRegistry) -> ModelInfo {
-        let id = ObjectIdentifier(type)
-        if let known = models[id] { return known }
+        let bits = Self.bits(of: type)
+        if let known = modelNumbers.number(of: bits) { return models[known] }
         let schema = ModelSchema.of(type)
         let info = ModelInfo(schema: schema, planOrder: PlanOrder(schema: schema), className: registry.name(of: type))
-        models[id] = info
+        modelNumbers.add(bits, number: models.count)
+        models.append(info)
         return info
+    }
+
+    /// The key of `type` in the tables: the address of its metadata, which lives as long as
+    /// the program.
+    @inline(__always)
+    private static func bits(of type: Any.Type) -> (UInt64, UInt64) {
+        (UInt64(UInt(bitPattern: ObjectIdentifier(type))), 0)
     }
 }

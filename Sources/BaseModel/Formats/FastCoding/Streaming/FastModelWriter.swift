@@ -39,6 +39,7 @@ final class FastModelWriter: ModelWriter {
 
     init() {
         tape.events.reserveCapacity(4096)
+        for key in Self.reservedKeys { _ = keyIndex(of: key) }
     }
 
     /// The FastCoding bytes of what was written.
@@ -111,15 +112,18 @@ final class FastModelWriter: ModelWriter {
     }
 
     func writeKey(_ key: String) {
-        // `$class` and `$alias` make a dictionary an object or an alias, as in a typed tree.
-        let utf8 = key.utf8
-        if !utf8.isEmpty, utf8[utf8.startIndex] == 0x24, key == TypedTree.classKey || key == TypedTree.aliasKey, let begin = open.last,
-            case .beginDictionary(let length) = tape.events[begin] {
+        let index = keyIndex(of: key)
+        // `$class` and `$alias` (keys 0 and 1) make a dictionary an object or an alias, as in a
+        // typed tree.
+        if index < Self.reservedKeys.count, let begin = open.last, case .beginDictionary(let length) = tape.events[begin] {
             tape.events[begin] = .beginReservedDictionary(length: length)
             hints.reservedKeys = true
         }
-        tape.events.append(.key(keyIndex(of: key)))
+        tape.events.append(.key(index))
     }
+
+    /// The keys the tape holds first.
+    private static let reservedKeys = [TypedTree.classKey, TypedTree.aliasKey]
 
     /// The index of `key` in the tape's keys, added if new.
     private func keyIndex(of key: String) -> Int {
