@@ -53,10 +53,10 @@ struct FastTapeReplay {
     private var openTargets: Set<String> = []
     /// Dictionaries with `$class` or `$alias` keys, as trees, by their begin event.
     private var reserved: [Int: ModelValue] = [:]
-    /// The current class definition of each recorded class name (by its index in the tape), its
-    /// keys, and their indices in the tape's keys (`-1` for one it lacks): an object with those
-    /// keys, or some of them in order, is begun without hashing the name or comparing keys.
-    private var definitions: [(index: Int, keys: [String], keyIndices: [Int])?]
+    /// The current class definition of each recorded class name (by its index in the tape) and
+    /// the indices of its keys in the tape's keys (`-1` for one the tape lacks): an object with
+    /// those keys, or some of them in order, is begun without hashing the name or comparing keys.
+    private var definitions: [(index: Int, keyIndices: [Int])?]
     /// Per key of the definitions of the objects being written, its key event or `-1` (a stack:
     /// see ``fillSlots(_:from:to:)``).
     private var slots: [Int] = []
@@ -241,9 +241,9 @@ struct FastTapeReplay {
             shared?.writtenIndex = objectIndex
             remember(key, objectIndex)
             if tracksPaths { trail.append(start) }
-            for (offset, property) in definition.keys.enumerated() {
+            for offset in 0..<definition.keyIndices.count {
                 let position = slots[base + offset]
-                if position < 0 { writer.writeNil() } else { try objectValue(property, at: position) }
+                if position < 0 { writer.writeNil() } else { try objectValue(at: position) }
             }
             slots.removeSubrange(base...)
             if tracksPaths { trail.removeLast() }
@@ -267,18 +267,18 @@ struct FastTapeReplay {
         let begun = try located { (writer: inout FastWriter) throws(ModelError) in
             try writer.beginObject(className: className, keys: keys, reuse: .widening)
         }
-        definitions[classReference] = (begun.classIndex, begun.keys, begun.keys.map { tape.keyIndices[.string($0)] ?? -1 })
+        definitions[classReference] = (begun.classIndex, begun.keys.map { tape.keyIndices[.string($0)] ?? -1 })
         // Cached now, so its values may alias it.
         shared?.writtenIndex = begun.objectIndex
         remember(key, begun.objectIndex)
         if tracksPaths { trail.append(start) }
         if begun.keys == keys {
-            for (property, position) in zip(keys, positions) { try objectValue(property, at: position) }
+            for position in positions { try objectValue(at: position) }
         } else {
             let lookup = keys.count > 16 ? Dictionary(zip(keys, positions), uniquingKeysWith: { first, _ in first }) : nil
             for property in begun.keys {
                 if let position = lookup?[property] ?? keys.firstIndex(of: property).map({ positions[$0] }) {
-                    try objectValue(property, at: position)
+                    try objectValue(at: position)
                 } else {
                     writer.writeNil()
                 }
@@ -311,12 +311,13 @@ struct FastTapeReplay {
     }
 
     /// Writes the value of an object's property whose key event is at `position`.
-    private mutating func objectValue(_ property: String, at position: Int) throws(ModelError) {
+    private mutating func objectValue(at position: Int) throws(ModelError) {
         if tracksPaths { trail[trail.count - 1] = position }
         do {
             _ = try value(at: position + 1, shared: nil)
         } catch {
-            throw Self.prefixing(error, .key(property))
+            guard case .key(let key) = events[position] else { throw error }
+            throw Self.prefixing(error, .key(tape.keys[key]))
         }
     }
 
