@@ -26,8 +26,9 @@ final class EncodingState {
     /// accept, and what holds on a small thread stack).
     let maximumDepth = DecodingLimits.current.maximumDepth
 
-    /// How values of a type are encoded.
-    struct EncodingKind {
+    /// How values of a type are encoded. A class, so that handing it to each value costs one
+    /// retain, not one per reference it holds.
+    final class EncodingKind {
         let kind: DecodedKind
         /// Written through ``DefinedOrderEncodable`` (a dictionary or set, whose own order is
         /// the hash order).
@@ -37,14 +38,28 @@ final class EncodingState {
         /// For a model type: the order its `encode(to:)` writes its properties in, learned from
         /// the first value.
         let planOrder: PlanOrder?
+
+        init(kind: DecodedKind, definedOrder: Bool, array: (any EngineEncodedArray.Type)?, planOrder: PlanOrder?) {
+            self.kind = kind
+            self.definedOrder = definedOrder
+            self.array = array
+            self.planOrder = planOrder
+        }
     }
 
-    /// What writing a model type as a typed object needs, worked out once per encode.
-    struct ModelInfo {
+    /// What writing a model type as a typed object needs, worked out once per encode. A class,
+    /// as ``EncodingKind`` is.
+    final class ModelInfo {
         let schema: ModelSchema
         let planOrder: PlanOrder
         /// The registered name it is written under.
         let className: String
+
+        init(schema: ModelSchema, planOrder: PlanOrder, className: String) {
+            self.schema = schema
+            self.planOrder = planOrder
+            self.className = className
+        }
     }
 
     @exclusivity(unchecked) private var remoteKeys: [KeyCase: [String: String]] = [:]
