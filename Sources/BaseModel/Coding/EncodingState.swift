@@ -26,10 +26,9 @@ final class EncodingState {
     /// accept, and what holds on a small thread stack).
     let maximumDepth = DecodingLimits.current.maximumDepth
 
-    /// How values of a type are encoded. A class, so that handing it to each value costs one
-    /// retain, not one per reference it holds.
+    /// How values of a type are encoded: what its ``DecodedKind`` tells the encoder. A class, so
+    /// that handing it to each value costs one retain, not one per reference it holds.
     final class EncodingKind {
-        let kind: DecodedKind
         /// Written through ``DefinedOrderEncodable`` (a dictionary or set, whose own order is
         /// the hash order).
         let definedOrder: Bool
@@ -39,11 +38,20 @@ final class EncodingState {
         /// the first value.
         let planOrder: PlanOrder?
 
+        /// The schema of a model type; `nil` for the others.
+        let schema: ModelSchema?
+        /// Whether the type is `Live`.
+        let isLive: Bool
+        /// Whether the type is a dictionary keyed by strings.
+        let isStringKeyedDictionary: Bool
+
         init(kind: DecodedKind, definedOrder: Bool, array: (any EngineEncodedArray.Type)?, planOrder: PlanOrder?) {
-            self.kind = kind
             self.definedOrder = definedOrder
             self.array = array
             self.planOrder = planOrder
+            schema = if case .model(let schema) = kind { schema } else { nil }
+            isLive = if case .live = kind { true } else { false }
+            isStringKeyedDictionary = if case .stringKeyedDictionary = kind { true } else { false }
         }
     }
 

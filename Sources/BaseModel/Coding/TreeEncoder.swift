@@ -498,18 +498,18 @@ final class TreeEncoder: Encoder, PathLinked {
         }
         let type = T.self
         let encoding = state.encodingKind(of: type)
-        let (kind, definedOrder) = (encoding.kind, encoding.definedOrder)
-        if plain, case .live = kind, state.liveMap == nil, let live = value as? any LiveTreeEncoding {
+        let definedOrder = encoding.definedOrder
+        if plain, encoding.isLive, state.liveMap == nil, let live = value as? any LiveTreeEncoding {
             state.liveMap = live.owningMap
         }
-        if case .model = kind, !plain, let graph = state.graph {
+        if encoding.schema != nil, !plain, let graph = state.graph {
             return try boxGraphModel(value, component: component, to: writer, graph: graph)
         }
         if let array = encoding.array {
             return try array.encodeElements(of: value, at: component, in: self, to: writer)
         }
-        let schema: ModelSchema? = if case .model(let schema) = kind, !plain { schema } else { nil }
-        let isDictionary = if case .stringKeyedDictionary = kind { true } else { false }
+        let schema = plain ? nil : encoding.schema
+        let isDictionary = encoding.isStringKeyedDictionary
         let child = TreeEncoder(
             state: state, writer: writer, parent: self, component: component, schema: schema,
             planOrder: schema == nil ? nil : encoding.planOrder,
@@ -531,7 +531,7 @@ final class TreeEncoder: Encoder, PathLinked {
             throw ModelError.cycle(of: Swift.type(of: value), at: position, ancestor: first)
         }
         state.openObjects[object] = position
-        if state.copiedTypes != nil, case .model = kind, ObjectIdentifier(Swift.type(of: value)) != ObjectIdentifier(type),
+        if state.copiedTypes != nil, encoding.schema != nil, ObjectIdentifier(Swift.type(of: value)) != ObjectIdentifier(type),
             let model = Swift.type(of: value) as? any Model.Type
         {
             state.copiedTypes![position] = model
