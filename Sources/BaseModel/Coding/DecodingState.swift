@@ -24,6 +24,9 @@ final class DecodingState {
         identityMap = local
         return local
     }
+    /// Decoders of this decode that finished, kept for the next nested values (see
+    /// ``TreeDecoder/recycle(_:)``).
+    @exclusivity(unchecked) var spareDecoders: [TreeDecoder] = []
     /// How many containers may nest: the ``DecodingLimits/maximumDepth`` of the decode.
     let maximumDepth = DecodingLimits.current.maximumDepth
     private var usage: [ModelPath: UsageRecord] = [:]

@@ -251,10 +251,11 @@ extension TreeDecoder {
             }
             model = try decode(registered) as! T
         } else {
-            let child = TreeDecoder(
-                state: state, input: .node(node), parent: self, component: component, schema: schema,
-                keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+            var child = makeChild(
+                input: .node(node), component: component, schema: schema, keyCase: schema.keyCase,
+                inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             model = try child.decodeModel(T.self)
+            recycle(&child)
         }
         if schema.isClass { graph.nodeInstances[node] = model as AnyObject }
         return model
