@@ -11,9 +11,9 @@ final class GraphReading {
     /// Reading an index: models decoded so far, and how many the input may give (struct objects
     /// are decoded again at each alias, so a small file could otherwise take exponential time).
     @exclusivity(unchecked) private var indexedModels = 0
-    private(set) var indexedModelBudget = GraphReading.minimumCopyBudget
+    @exclusivity(unchecked) private(set) var indexedModelBudget = GraphReading.minimumCopyBudget
     /// Reading an index: per class number, the registered type its name gives, once looked up.
-    private var registeredTypes: [(any Model.Type)??] = []
+    @exclusivity(unchecked) private var registeredTypes: [(any Model.Type)??] = []
     /// The number of values of the input, once counted.
     private var inputSize: Int?
     /// The positions of the objects being decoded, outermost first. Their key paths are made

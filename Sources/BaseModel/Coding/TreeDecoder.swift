@@ -162,20 +162,22 @@ final class TreeDecoder: Decoder, PathLinked {
 
     /// Forgets what this decoder read, so that it holds nothing of its last value (its parent
     /// above all: a spare must not keep its parent from being recycled).
+    @inline(__always)
     private func clear() {
         parent = nil
-        component = nil
-        madeDefaults = nil
-        defaultsSource = nil
-        pathPrefix = nil
-        baseTree = nil
         requests = 0
-        keyedEntries = nil
         keyedNode = -1
         unkeyedCount = 0
-        usage = nil
         planRequests = 0
-        planOrder = nil
+        // What only some decoders set, each tested first: assigning `nil` costs a release even
+        // when the value is `nil` already.
+        if case .some = madeDefaults { madeDefaults = nil }
+        if case .some = defaultsSource { defaultsSource = nil }
+        if case .some = pathPrefix { pathPrefix = nil }
+        if case .some = baseTree { baseTree = nil }
+        if case .some = keyedEntries { keyedEntries = nil }
+        if case .some = usage { usage = nil }
+        if case .some = planOrder { planOrder = nil }
     }
 
     /// The value this decoder reads, as a tree (an index node's subtree is built on demand).
