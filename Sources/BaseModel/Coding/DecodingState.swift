@@ -3,7 +3,7 @@ import OrderedCollections
 
 /// State shared by every decoder of one top-level decode.
 final class DecodingState {
-    var report: ModelReport?
+    @exclusivity(unchecked) var report: ModelReport?
     /// Set when reading a typed tree: the registry and the instances decoded so far.
     @exclusivity(unchecked) var graph: GraphReading?
     /// Set when reading a format's index instead of a tree: the nodes ``DecoderInput/node(_:)``
