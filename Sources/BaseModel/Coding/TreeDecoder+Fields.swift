@@ -154,7 +154,7 @@ extension TreeDecoder {
             value = try decodeChild(T.self, from: input, component: component)
             return
         }
-        var child = makeChild(
+        let child = makeChild(
             input: input, component: component, schema: schema, keyCase: schema.keyCase,
             inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
         if child.depth > state.maximumDepth { throw ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: child.path) }
@@ -162,12 +162,12 @@ extension TreeDecoder {
         case .value(.dictionary): break
         case .node(let node) where state.index!.isKeyed(node): break
         default:
-            recycle(&child)
+            recycle(child)
             value = try decodeChild(T.self, from: input, component: component)
             return
         }
         try child.prepareKeyed()
         try direct.read(into: &value, from: child)
-        recycle(&child)
+        recycle(child)
     }
 }

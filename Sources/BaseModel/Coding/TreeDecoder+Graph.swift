@@ -251,11 +251,11 @@ extension TreeDecoder {
             }
             model = try decode(registered) as! T
         } else {
-            var child = makeChild(
+            let child = makeChild(
                 input: .node(node), component: component, schema: schema, keyCase: schema.keyCase,
                 inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             model = try child.decodeModel(T.self)
-            recycle(&child)
+            recycle(child)
         }
         if schema.isClass { graph.nodeInstances[node] = model as AnyObject }
         return model

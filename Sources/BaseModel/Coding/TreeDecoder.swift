@@ -153,8 +153,11 @@ final class TreeDecoder: Decoder, PathLinked {
     /// that has finished, for the next nested value, when nothing else holds it: an allocation
     /// and a deallocation fewer per model and per array. Only while reading an index, whose
     /// decode empties the spares when it ends (a spare holds the state, which holds the spares).
+    /// The caller's last use of `child` is this call, so it moves here without a retain, and
+    /// on into the spares.
     @inline(__always)
-    func recycle(_ child: inout TreeDecoder) {
+    func recycle(_ child: consuming TreeDecoder) {
+        var child = child
         guard state.index != nil, isKnownUniquelyReferenced(&child) else { return }
         child.clear()
         state.spareDecoders.append(child)
@@ -324,23 +327,23 @@ final class TreeDecoder: Decoder, PathLinked {
             if state.graph != nil, shape == .object {
                 return try decodeIndexedObject(type, node: node, component: component, schema: schema)
             }
-            var child = makeChild(
+            let child = makeChild(
                 input: .node(node), component: component, schema: schema, keyCase: schema.keyCase,
                 inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             child.defaultsSource = defaultsSource
             let model = try child.decodeModel(T.self)
-            recycle(&child)
+            recycle(child)
             return model
         case .stringKeyedDictionary(let dictionary?):
             return try dictionary.decodeEntries(as: T.self, from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .stringKeyedDictionary:
             return try T(from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .array(let array):
-            var child = makeChild(
+            let child = makeChild(
                 input: .node(node), component: component, schema: nil, keyCase: plain ? .unchanged : inheritedKeyCase,
                 inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
             let elements = try array.decodeElements(as: T.self, from: child)
-            recycle(&child)
+            recycle(child)
             return elements
         case .model, .plain:
             return try T(from: plainChild(.node(node), component: component, keyCase: inheritedKeyCase))
