@@ -327,30 +327,51 @@ final class TreeDecoder: Decoder, PathLinked {
             if state.graph != nil, shape == .object {
                 return try decodeIndexedObject(type, node: node, component: component, schema: schema)
             }
-            let child = makeChild(
-                input: .node(node), component: component, schema: schema, keyCase: schema.keyCase,
-                inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
-            child.defaultsSource = defaultsSource
-            let model = try child.decodeModel(T.self)
-            recycle(child)
-            return model
+            return try decodeModelChild(type, node: node, component: component, schema: schema, defaultsFrom: defaultsSource)
         case .stringKeyedDictionary(let dictionary?):
             return try dictionary.decodeEntries(as: T.self, from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .stringKeyedDictionary:
             return try T(from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .array(let array):
-            let child = makeChild(
-                input: .node(node), component: component, schema: nil, keyCase: plain ? .unchanged : inheritedKeyCase,
-                inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
-            let elements = try array.decodeElements(as: T.self, from: child)
-            recycle(child)
-            return elements
+            return try decodeArrayChild(type, node: node, component: component, array: array)
         case .model, .plain:
             return try T(from: plainChild(.node(node), component: component, keyCase: inheritedKeyCase))
         case .scalar, .string, .date, .data, .url, .decimal, .tree, .live:
             // Types read from a whole value: the node's tree (a mismatch for scalar types).
             return try decodeChild(type, from: index.tree(at: node), component: component, defaultsFrom: defaultsSource)
         }
+    }
+
+    // The two containers of `decodeChild(_:node:component:defaultsFrom:)` that take a decoder,
+    // kept out of it: inlined, their decoder's set-up made every call of it (an array of
+    // coordinates' pairs, say) save and restore more registers.
+
+    /// A model of `schema` read from dictionary or object `node` by a decoder of its own.
+    @inline(never)
+    private func decodeModelChild<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?, schema: ModelSchema,
+        defaultsFrom defaultsSource: (TreeDecoder, String)?
+    ) throws -> T {
+        let child = makeChild(
+            input: .node(node), component: component, schema: schema, keyCase: schema.keyCase,
+            inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+        child.defaultsSource = defaultsSource
+        let model = try child.decodeModel(T.self)
+        recycle(child)
+        return model
+    }
+
+    /// An array the engine decodes (`array` is `type`) read from `node` by a decoder of its own.
+    @inline(never)
+    private func decodeArrayChild<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?, array: any EngineDecodedArray.Type
+    ) throws -> T {
+        let child = makeChild(
+            input: .node(node), component: component, schema: nil, keyCase: plain ? .unchanged : inheritedKeyCase,
+            inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
+        let elements = try array.decodeElements(as: T.self, from: child)
+        recycle(child)
+        return elements
     }
 
     /// Decodes a nested value of any type, choosing the fast path for tree-native types and
