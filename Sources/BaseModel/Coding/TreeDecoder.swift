@@ -140,7 +140,9 @@ final class TreeDecoder: Decoder, PathLinked {
         spare.input = input
         spare.parent = self
         spare.component = component
-        spare.schema = schema
+        // The elements of an array of models take the spare their sibling left, with its
+        // schema: assigned only when it changes (a retain and a release fewer).
+        if spare.schema !== schema { spare.schema = schema }
         spare.keyCase = keyCase
         spare.inheritedKeyCase = inheritedKeyCase
         spare.coercion = coercion
