@@ -155,8 +155,9 @@ final class TreeDecoder: Decoder, PathLinked {
     /// that has finished, for the next nested value, when nothing else holds it: an allocation
     /// and a deallocation fewer per model and per array. Only while reading an index, whose
     /// decode empties the spares when it ends (a spare holds the state, which holds the spares).
-    /// The caller's last use of `child` is this call, so it moves here without a retain, and
-    /// on into the spares.
+    ///
+    /// `child` is consumed: the caller's last use of it is this call, so it moves here, and on
+    /// into the spares, without a retain and a release.
     @inline(__always)
     func recycle(_ child: consuming TreeDecoder) {
         var child = child
