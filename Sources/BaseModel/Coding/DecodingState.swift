@@ -3,7 +3,7 @@ import OrderedCollections
 
 /// State shared by every decoder of one top-level decode.
 final class DecodingState {
-    var report: ModelReport?
+    @exclusivity(unchecked) var report: ModelReport?
     /// Set when reading a typed tree: the registry and the instances decoded so far.
     @exclusivity(unchecked) var graph: GraphReading?
     /// Set when reading a format's index instead of a tree: the nodes ``DecoderInput/node(_:)``
@@ -24,6 +24,9 @@ final class DecodingState {
         identityMap = local
         return local
     }
+    /// Decoders of this decode that finished, kept for the next nested values (see
+    /// ``TreeDecoder/recycle(_:)``).
+    @exclusivity(unchecked) var spareDecoders: [TreeDecoder] = []
     /// How many containers may nest: the ``DecodingLimits/maximumDepth`` of the decode.
     let maximumDepth = DecodingLimits.current.maximumDepth
     private var usage: [ModelPath: UsageRecord] = [:]

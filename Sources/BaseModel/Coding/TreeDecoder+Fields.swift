@@ -154,18 +154,20 @@ extension TreeDecoder {
             value = try decodeChild(T.self, from: input, component: component)
             return
         }
-        let child = TreeDecoder(
-            state: state, input: input, parent: self, component: component, schema: schema,
-            keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+        let child = makeChild(
+            input: input, component: component, schema: schema, keyCase: schema.keyCase,
+            inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
         if child.depth > state.maximumDepth { throw ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: child.path) }
         switch input {
         case .value(.dictionary): break
         case .node(let node) where state.index!.isKeyed(node): break
         default:
+            recycle(child)
             value = try decodeChild(T.self, from: input, component: component)
             return
         }
         try child.prepareKeyed()
         try direct.read(into: &value, from: child)
+        recycle(child)
     }
 }

@@ -11,9 +11,9 @@ final class GraphReading {
     /// Reading an index: models decoded so far, and how many the input may give (struct objects
     /// are decoded again at each alias, so a small file could otherwise take exponential time).
     @exclusivity(unchecked) private var indexedModels = 0
-    private(set) var indexedModelBudget = GraphReading.minimumCopyBudget
+    @exclusivity(unchecked) private(set) var indexedModelBudget = GraphReading.minimumCopyBudget
     /// Reading an index: per class number, the registered type its name gives, once looked up.
-    private var registeredTypes: [(any Model.Type)??] = []
+    @exclusivity(unchecked) private var registeredTypes: [(any Model.Type)??] = []
     /// The number of values of the input, once counted.
     private var inputSize: Int?
     /// The positions of the objects being decoded, outermost first. Their key paths are made
@@ -251,10 +251,11 @@ extension TreeDecoder {
             }
             model = try decode(registered) as! T
         } else {
-            let child = TreeDecoder(
-                state: state, input: .node(node), parent: self, component: component, schema: schema,
-                keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+            let child = makeChild(
+                input: .node(node), component: component, schema: schema, keyCase: schema.keyCase,
+                inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
             model = try child.decodeModel(T.self)
+            recycle(child)
         }
         if schema.isClass { graph.nodeInstances[node] = model as AnyObject }
         return model

@@ -9,24 +9,37 @@ import OrderedCollections
 /// defaults, typed trees and errors are the same code for both.
 final class TreeDecoder: Decoder, PathLinked {
     let state: DecodingState
-    let input: DecoderInput
-    let parent: TreeDecoder?
-    let component: ModelPath.Component?
+    // The value's own settings are variables only so that a decoder can be reused for another
+    // value of the same decode (see ``makeChild(input:component:schema:keyCase:inheritedKeyCase:coercion:plain:)``).
+    @exclusivity(unchecked) private(set) var input: DecoderInput
+    @exclusivity(unchecked) private(set) var parent: TreeDecoder?
+    @exclusivity(unchecked) private(set) var component: ModelPath.Component?
     /// The schema of the model being decoded here, or `nil` for plain values and plain mode.
-    let schema: ModelSchema?
+    @exclusivity(unchecked) private(set) var schema: ModelSchema?
     /// The key case applied to this value's own keys.
-    let keyCase: KeyCase
+    @exclusivity(unchecked) private(set) var keyCase: KeyCase
     /// The key case handed down to nested plain values.
-    let inheritedKeyCase: KeyCase
-    let coercion: Coercion
+    @exclusivity(unchecked) private(set) var inheritedKeyCase: KeyCase
+    @exclusivity(unchecked) private(set) var coercion: Coercion
     /// Plain mode: local keys, no transformers or defaults. Used for defaults trees and copies.
-    let plain: Bool
+    @exclusivity(unchecked) private(set) var plain: Bool
+
+    typealias Defaults = (entries: OrderedDictionary<String, ModelValue>, subclassTypes: [ModelPath: any Model.Type])
+
+    @exclusivity(unchecked) private var madeDefaults: Defaults?
 
     /// The model's defaults, made the first time a key is missing: the enclosing model's default
     /// for this property when it has one (so defaults merge deeply, principle 3), else this
     /// type's own `init()`. Entries, not the tree: a lookup then copies nothing. The subclass
     /// types are by path from this model (see ``ModelDefaults/subclassTypes``).
-    private(set) lazy var defaults: (entries: OrderedDictionary<String, ModelValue>, subclassTypes: [ModelPath: any Model.Type]) = {
+    var defaults: Defaults {
+        if let madeDefaults { return madeDefaults }
+        let made = makeDefaults()
+        madeDefaults = made
+        return made
+    }
+
+    private func makeDefaults() -> Defaults {
         func entries(of tree: ModelValue) -> OrderedDictionary<String, ModelValue> {
             if case .dictionary(let entries) = tree { entries } else { [:] }
         }
@@ -37,10 +50,10 @@ final class TreeDecoder: Decoder, PathLinked {
         guard let schema else { return ([:], [:]) }
         let made = state.planOrder(for: schema).defaults()
         return (entries(of: made.tree), made.subclassTypes)
-    }()
+    }
 
     /// The enclosing model decoder and property whose default this model's defaults come from.
-    private(set) var defaultsSource: (TreeDecoder, String)?
+    @exclusivity(unchecked) private(set) var defaultsSource: (TreeDecoder, String)?
 
     /// For a decoder started away from its parent chain (an object reached through an alias):
     /// the path its chain starts at.
@@ -112,6 +125,67 @@ final class TreeDecoder: Decoder, PathLinked {
             keyCase: keyCase, inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
     }
 
+    /// A decoder for a nested value of this one: a spare decoder of this decode (see
+    /// ``recycle(_:)``) set up for the value, else a new one.
+    @inline(__always)
+    func makeChild(
+        input: DecoderInput, component: ModelPath.Component?, schema: ModelSchema?, keyCase: KeyCase,
+        inheritedKeyCase: KeyCase, coercion: Coercion, plain: Bool
+    ) -> TreeDecoder {
+        guard let spare = state.spareDecoders.popLast() else {
+            return TreeDecoder(
+                state: state, input: input, parent: self, component: component, schema: schema, keyCase: keyCase,
+                inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
+        }
+        spare.input = input
+        spare.parent = self
+        spare.component = component
+        // The elements of an array of models take the spare their sibling left, with its
+        // schema: assigned only when it changes (a retain and a release fewer).
+        if spare.schema !== schema { spare.schema = schema }
+        spare.keyCase = keyCase
+        spare.inheritedKeyCase = inheritedKeyCase
+        spare.coercion = coercion
+        spare.plain = plain
+        spare.depth = depth &+ 1
+        return spare
+    }
+
+    /// Keeps `child`, a decoder made by ``makeChild(input:component:schema:keyCase:inheritedKeyCase:coercion:plain:)``
+    /// that has finished, for the next nested value, when nothing else holds it: an allocation
+    /// and a deallocation fewer per model and per array. Only while reading an index, whose
+    /// decode empties the spares when it ends (a spare holds the state, which holds the spares).
+    ///
+    /// `child` is consumed: the caller's last use of it is this call, so it moves here, and on
+    /// into the spares, without a retain and a release.
+    @inline(__always)
+    func recycle(_ child: consuming TreeDecoder) {
+        var child = child
+        guard state.index != nil, isKnownUniquelyReferenced(&child) else { return }
+        child.clear()
+        state.spareDecoders.append(child)
+    }
+
+    /// Forgets what this decoder read, so that it holds nothing of its last value (its parent
+    /// above all: a spare must not keep its parent from being recycled).
+    @inline(__always)
+    private func clear() {
+        parent = nil
+        requests = 0
+        keyedNode = -1
+        unkeyedCount = 0
+        planRequests = 0
+        // What only some decoders set, each tested first: assigning `nil` costs a release even
+        // when the value is `nil` already.
+        if case .some = madeDefaults { madeDefaults = nil }
+        if case .some = defaultsSource { defaultsSource = nil }
+        if case .some = pathPrefix { pathPrefix = nil }
+        if case .some = baseTree { baseTree = nil }
+        if case .some = keyedEntries { keyedEntries = nil }
+        if case .some = usage { usage = nil }
+        if case .some = planOrder { planOrder = nil }
+    }
+
     /// The value this decoder reads, as a tree (an index node's subtree is built on demand).
     var value: ModelValue { state.value(of: input) }
 
@@ -174,6 +248,7 @@ final class TreeDecoder: Decoder, PathLinked {
             state: state, input: .node(index.root), parent: nil, component: nil, schema: nil,
             keyCase: .unchanged, inheritedKeyCase: .unchanged, coercion: .strict, plain: false)
         root.depth = 0
+        defer { state.spareDecoders.removeAll() }
         do {
             return try root.decodeChild(type, node: index.root, component: nil)
         } catch {
@@ -255,23 +330,51 @@ final class TreeDecoder: Decoder, PathLinked {
             if state.graph != nil, shape == .object {
                 return try decodeIndexedObject(type, node: node, component: component, schema: schema)
             }
-            let child = TreeDecoder(
-                state: state, input: .node(node), parent: self, component: component, schema: schema,
-                keyCase: schema.keyCase, inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
-            child.defaultsSource = defaultsSource
-            return try child.decodeModel(T.self)
+            return try decodeModelChild(type, node: node, component: component, schema: schema, defaultsFrom: defaultsSource)
         case .stringKeyedDictionary(let dictionary?):
             return try dictionary.decodeEntries(as: T.self, from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .stringKeyedDictionary:
             return try T(from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .array(let array):
-            return try array.decodeElements(as: T.self, from: plainChild(.node(node), component: component, keyCase: inheritedKeyCase))
+            return try decodeArrayChild(type, node: node, component: component, array: array)
         case .model, .plain:
             return try T(from: plainChild(.node(node), component: component, keyCase: inheritedKeyCase))
         case .scalar, .string, .date, .data, .url, .decimal, .tree, .live:
             // Types read from a whole value: the node's tree (a mismatch for scalar types).
             return try decodeChild(type, from: index.tree(at: node), component: component, defaultsFrom: defaultsSource)
         }
+    }
+
+    // The two containers of `decodeChild(_:node:component:defaultsFrom:)` that take a decoder,
+    // kept out of it: inlined, their decoder's set-up made every call of it (an array of
+    // coordinates' pairs, say) save and restore more registers.
+
+    /// A model of `schema` read from dictionary or object `node` by a decoder of its own.
+    @inline(never)
+    private func decodeModelChild<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?, schema: ModelSchema,
+        defaultsFrom defaultsSource: (TreeDecoder, String)?
+    ) throws -> T {
+        let child = makeChild(
+            input: .node(node), component: component, schema: schema, keyCase: schema.keyCase,
+            inheritedKeyCase: schema.keyCase, coercion: schema.coercion, plain: false)
+        child.defaultsSource = defaultsSource
+        let model = try child.decodeModel(T.self)
+        recycle(child)
+        return model
+    }
+
+    /// An array the engine decodes (`array` is `type`) read from `node` by a decoder of its own.
+    @inline(never)
+    private func decodeArrayChild<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?, array: any EngineDecodedArray.Type
+    ) throws -> T {
+        let child = makeChild(
+            input: .node(node), component: component, schema: nil, keyCase: plain ? .unchanged : inheritedKeyCase,
+            inheritedKeyCase: inheritedKeyCase, coercion: coercion, plain: plain)
+        let elements = try array.decodeElements(as: T.self, from: child)
+        recycle(child)
+        return elements
     }
 
     /// Decodes a nested value of any type, choosing the fast path for tree-native types and
