@@ -56,6 +56,12 @@ struct BitsTable {
         for slot in old where slot.number >= 0 { insert(slot) }
     }
 
+    /// The key of `type`: the address of its metadata, which lives as long as the program.
+    @inline(__always)
+    static func bits(of type: Any.Type) -> (UInt64, UInt64) {
+        (UInt64(UInt(bitPattern: ObjectIdentifier(type))), 0)
+    }
+
     @inline(__always)
     private static func slot(of bits: (UInt64, UInt64), mask: Int) -> Int {
         Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 32) & mask

@@ -68,20 +68,21 @@ final class DecodingState {
         }
     }
 
-    @exclusivity(unchecked) private var kinds: [ObjectIdentifier: DecodedKind] = [:]
-    /// The first types asked about, searched before the dictionary: a model file has a few
-    /// types, and comparing identifiers is cheaper than hashing one.
-    @exclusivity(unchecked) private var recentKinds: [(id: ObjectIdentifier, kind: DecodedKind)] = []
+    /// How each type met is decoded, numbered by ``kindNumbers``: found by the type's address,
+    /// with no hashing and no copy of the kinds passed over (searching a list of pairs copied
+    /// each kind it passed, a retain and a release per step).
+    @exclusivity(unchecked) private var kinds: [DecodedKind] = []
+    @exclusivity(unchecked) private var kindNumbers = BitsTable(capacity: 32)
 
     /// How values of `type` are decoded, looked up once per decode in the process-wide cache
     /// (``DecodedKind/of(_:)``).
     @inline(__always)
     func kind<T>(of type: T.Type) -> DecodedKind {
-        let id = ObjectIdentifier(type)
-        for recent in recentKinds where recent.id == id { return recent.kind }
-        if let known = kinds[id] { return known }
+        let bits = BitsTable.bits(of: type)
+        if let known = kindNumbers.number(of: bits) { return kinds[known] }
         let kind = DecodedKind.of(type)
-        if recentKinds.count < 24 { recentKinds.append((id, kind)) } else { kinds[id] = kind }
+        kindNumbers.add(bits, number: kinds.count)
+        kinds.append(kind)
         return kind
     }
 

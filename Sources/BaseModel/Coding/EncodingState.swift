@@ -82,7 +82,7 @@ final class EncodingState {
 
     /// How values of `type` are handled, worked out once per encode.
     func encodingKind<T>(of type: T.Type) -> EncodingKind {
-        let bits = Self.bits(of: type)
+        let bits = BitsTable.bits(of: type)
         if let known = kindNumbers.number(of: bits) { return kinds[known] }
         let kind = DecodedKind(type)
         let definedOrder: Bool = switch kind {
@@ -102,25 +102,18 @@ final class EncodingState {
     /// whether a type is a model costs a conformance search per value.
     func modelInfo<T>(of value: T, registry: ModelRegistry) -> ModelInfo {
         let dynamicType = Swift.type(of: value)
-        if let known = modelNumbers.number(of: Self.bits(of: dynamicType)) { return models[known] }
+        if let known = modelNumbers.number(of: BitsTable.bits(of: dynamicType)) { return models[known] }
         return modelInfo((dynamicType as? any Model.Type) ?? (T.self as! any Model.Type), registry: registry)
     }
 
     /// The schema, plan order and registered name of `type`.
     func modelInfo(_ type: any Model.Type, registry: ModelRegistry) -> ModelInfo {
-        let bits = Self.bits(of: type)
+        let bits = BitsTable.bits(of: type)
         if let known = modelNumbers.number(of: bits) { return models[known] }
         let schema = ModelSchema.of(type)
         let info = ModelInfo(schema: schema, planOrder: PlanOrder(schema: schema), className: registry.name(of: type))
         modelNumbers.add(bits, number: models.count)
         models.append(info)
         return info
-    }
-
-    /// The key of `type` in the tables: the address of its metadata, which lives as long as
-    /// the program.
-    @inline(__always)
-    private static func bits(of type: Any.Type) -> (UInt64, UInt64) {
-        (UInt64(UInt(bitPattern: ObjectIdentifier(type))), 0)
     }
 }
