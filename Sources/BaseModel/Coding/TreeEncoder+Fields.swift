@@ -30,32 +30,32 @@ extension TreeEncoder {
     /// open there and no key needs checking for a repeat; otherwise as any property.
     @inline(__always)
     func encodeScalar(_ value: String, plan: PropertyPlan) throws {
-        guard let key = plan.scalarKey, mode == .keyed, !checksKeys else { return try encode(value, plan: plan) }
-        writer.writeKey(key)
-        writer.writeString(value)
+        try encodeScalar(value, plan: plan) { $0.writeString(value) }
     }
 
     /// As ``encodeScalar(_:plan:)-(String,_)``.
     @inline(__always)
     func encodeScalar(_ value: Int, plan: PropertyPlan) throws {
-        guard let key = plan.scalarKey, mode == .keyed, !checksKeys else { return try encode(value, plan: plan) }
-        writer.writeKey(key)
-        writer.writeInteger(Int64(value))
+        try encodeScalar(value, plan: plan) { $0.writeInteger(Int64(value)) }
     }
 
     /// As ``encodeScalar(_:plan:)-(String,_)``.
     @inline(__always)
     func encodeScalar(_ value: Double, plan: PropertyPlan) throws {
-        guard let key = plan.scalarKey, mode == .keyed, !checksKeys else { return try encode(value, plan: plan) }
-        writer.writeKey(key)
-        writer.writeDouble(value)
+        try encodeScalar(value, plan: plan) { $0.writeDouble(value) }
     }
 
     /// As ``encodeScalar(_:plan:)-(String,_)``.
     @inline(__always)
     func encodeScalar(_ value: Bool, plan: PropertyPlan) throws {
+        try encodeScalar(value, plan: plan) { $0.writeBool(value) }
+    }
+
+    /// `write` puts the value to the writer after its key, when no rule applies.
+    @inline(__always)
+    private func encodeScalar<T: Encodable>(_ value: T, plan: PropertyPlan, write: (any ModelWriter) -> Void) throws {
         guard let key = plan.scalarKey, mode == .keyed, !checksKeys else { return try encode(value, plan: plan) }
         writer.writeKey(key)
-        writer.writeBool(value)
+        write(writer)
     }
 }
