@@ -2,8 +2,9 @@
 /// one multiply and, nearly always, one comparison: no `Hasher`, which costs more than the rest
 /// of a lookup for keys this small. Open addressing with linear probing, at most half full.
 ///
-/// Only for keys that cannot be chosen by an input: the bits of values a program holds (see
-/// ``StringBitsTable``) and types. A table keyed by text an input chooses uses `Hasher`.
+/// The slot is picked with the process's ``ByteHash/key``, random as `Hasher`'s seed is: a small
+/// string's bits are its bytes, which an input chooses (the keys of a decoded dictionary), and
+/// without a key an input could pick thousands that share one run of slots.
 struct BitsTable {
     /// A key and its number; `number` is `-1` in an empty slot. Nothing to count references of,
     /// so a lookup retains nothing.
@@ -15,6 +16,8 @@ struct BitsTable {
     private static let empty = Slot(bits: (0, 0), number: -1)
     private var slots: [Slot]
     private(set) var count = 0
+    /// ``ByteHash/key``, held here so that a lookup does not check that it is made.
+    private let key = ByteHash.key
 
     /// An empty table with room for `capacity` keys before it grows.
     init(capacity: Int = 64) {
@@ -27,7 +30,7 @@ struct BitsTable {
     @inline(__always)
     func number(of bits: (UInt64, UInt64)) -> Int? {
         let mask = slots.count - 1
-        var index = Self.slot(of: bits, mask: mask)
+        var index = slot(of: bits, mask: mask)
         while true {
             let slot = slots[index]
             if slot.number < 0 { return nil }
@@ -45,7 +48,7 @@ struct BitsTable {
 
     private mutating func insert(_ slot: Slot) {
         let mask = slots.count - 1
-        var index = Self.slot(of: slot.bits, mask: mask)
+        var index = self.slot(of: slot.bits, mask: mask)
         while slots[index].number >= 0 { index = (index + 1) & mask }
         slots[index] = slot
     }
@@ -56,14 +59,30 @@ struct BitsTable {
         for slot in old where slot.number >= 0 { insert(slot) }
     }
 
+    /// The most slots in a row that are taken: a lookup of a key that is absent reads them all.
+    var longestRun: Int {
+        var longest = 0, run = 0
+        // Twice round, so that a run which wraps past the end is counted whole.
+        for index in 0..<2 * slots.count {
+            run = slots[index & (slots.count - 1)].number < 0 ? 0 : run + 1
+            longest = max(longest, min(run, slots.count))
+        }
+        return longest
+    }
+
     /// The key of `type`: the address of its metadata, which lives as long as the program.
     @inline(__always)
     static func bits(of type: Any.Type) -> (UInt64, UInt64) {
         (UInt64(UInt(bitPattern: ObjectIdentifier(type))), 0)
     }
 
+    /// The keyed key, multiplied in full and both halves folded: every bit of the key moves the
+    /// low bits that pick the slot. (The middle bits of a plain product depend only on the key's
+    /// lower bits, so small strings that differ only in bytes 6 and 7, like citm's ids
+    /// "138586341" and "138586371", fell into one run of slots.)
     @inline(__always)
-    private static func slot(of bits: (UInt64, UInt64), mask: Int) -> Int {
-        Int(truncatingIfNeeded: ((bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 32) & mask
+    private func slot(of bits: (UInt64, UInt64), mask: Int) -> Int {
+        let product = (bits.0 ^ key.0).multipliedFullWidth(by: bits.1 ^ key.1)
+        return Int(truncatingIfNeeded: product.high ^ product.low) & mask
     }
 }

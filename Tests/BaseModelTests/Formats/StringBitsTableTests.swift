@@ -39,4 +39,17 @@ struct StringBitsTableTests {
         for number in 0..<100 { table.add("k\(number)", number: 1_000 + number) }
         #expect((0..<100).allSatisfy { table.number(of: "k\($0)") == 1_000 + $0 })
     }
+
+    @Test("small strings that differ only in their middle bytes spread over the slots")
+    func spread() {
+        // Keys of a JSON object such as citm's "events": nine-digit ids with a common prefix.
+        var table = BitsTable(capacity: 4_096)
+        for number in 0..<2_000 {
+            table.add(StringBitsTable.bits(of: "1385\(10_000 + number)"), number: number)
+        }
+        for number in 0..<2_000 { #expect(table.number(of: StringBitsTable.bits(of: "1385\(10_000 + number)")) == number) }
+        // At most half full: runs stay short when the slots are picked well (the middle bits of a
+        // plain product made one run of 200).
+        #expect(table.longestRun < 64, "run \(table.longestRun)")
+    }
 }
