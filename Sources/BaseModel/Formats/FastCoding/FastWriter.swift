@@ -103,7 +103,11 @@ struct FastWriter: Sendable {
     private(set) var objectCount = 0
     /// The number of class definitions so far.
     private(set) var classCount = 0
-    private var strings: [FastStringKey: Int] = [:]
+    /// The string cache's strings, by their bytes, and its URLs: numbered together.
+    private var strings = ExactStringTable()
+    private var urls: [FastURL: Int] = [:]
+    /// The number of string-cache entries (strings and URLs) so far.
+    private(set) var stringCount = 0
     private var definitions: [String: Definition] = [:]
 
     /// Creates a writer whose buffer starts with a version 3.3 header.
@@ -117,13 +121,10 @@ struct FastWriter: Sendable {
     /// Makes room in the string cache for `count` strings, so that it does not grow while written.
     mutating func reserveStrings(_ count: Int) { strings.reserveCapacity(count) }
 
-    /// The number of string-cache entries (strings and URLs) so far.
-    var stringCount: Int { strings.count }
-
     /// The finished file: the bytes with the header's counts filled in.
     func finish() -> Data {
         var result = bytes
-        let header = FastHeader(objectCount: UInt32(clamping: objectCount), classCount: UInt32(clamping: classCount), stringCount: UInt32(clamping: strings.count))
+        let header = FastHeader(objectCount: UInt32(clamping: objectCount), classCount: UInt32(clamping: classCount), stringCount: UInt32(clamping: stringCount))
         result.replaceSubrange(0..<FastHeader.size, with: header.bytes)
         return Data(result)
     }
@@ -209,27 +210,22 @@ struct FastWriter: Sendable {
     /// - Throws: ``ModelError`` for a string holding a NUL character, which the format's
     ///   NUL-terminated strings cannot hold (the original silently cut the string there).
     mutating func writeString(_ value: String) throws(ModelError) {
-        // One lookup that also inserts (hashing the string once): a new string takes the next
-        // index, and is taken out again if it cannot be written.
-        let next = strings.count
-        let index = Self.value(of: &strings[.string(value), default: next])
-        if index != next {
+        // One lookup that also inserts: a new string takes the next index, and is taken out
+        // again if it cannot be written.
+        if let index = strings.number(of: value, orAdd: stringCount) {
             writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
             return
         }
+        stringCount += 1
         bytes.append(FastTag.string.rawValue)
         do {
             try appendCString(value)
         } catch {
-            strings[.string(value)] = nil
+            strings.removeLast()
+            stringCount -= 1
             throw error
         }
     }
-
-    /// The value of a dictionary entry reached through its `_modify` accessor, which inserts a
-    /// missing key with its default in the same lookup.
-    @inline(__always)
-    private static func value(of entry: inout Int) -> Int { entry }
 
     /// Writes a mutable string (``FastTag/mutableString``), cached in the object cache.
     ///
@@ -476,7 +472,7 @@ struct FastWriter: Sendable {
     /// - Returns: Whether it did; when not, write the URL with ``beginURL()``, its relative
     ///   string, its base (a URL or ``writeNil()``) and ``endURL(_:)``.
     mutating func writeURLAlias(_ url: FastURL) -> Bool {
-        guard let index = strings[.url(url)] else { return false }
+        guard let index = urls[url] else { return false }
         writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
         return true
     }
@@ -486,8 +482,10 @@ struct FastWriter: Sendable {
 
     /// Adds the URL just written to the string cache, after its children.
     mutating func endURL(_ url: FastURL) {
-        let key = FastStringKey.url(url)
-        if strings[key] == nil { strings[key] = strings.count }
+        if urls[url] == nil {
+            urls[url] = stringCount
+            stringCount += 1
+        }
     }
 
     /// Writes a whole URL: an alias when it was written before, otherwise the chunk with its
