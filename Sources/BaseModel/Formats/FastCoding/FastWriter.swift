@@ -121,12 +121,12 @@ struct FastWriter: Sendable {
     /// Makes room in the string cache for `count` strings, so that it does not grow while written.
     mutating func reserveStrings(_ count: Int) { strings.reserveCapacity(count) }
 
-    /// The finished file: the bytes with the header's counts filled in.
-    func finish() -> Data {
-        var result = bytes
+    /// The finished file: the bytes with the header's counts filled in (in place: a copy of the
+    /// buffer to change its first bytes would cost as much as the file).
+    mutating func finish() -> Data {
         let header = FastHeader(objectCount: UInt32(clamping: objectCount), classCount: UInt32(clamping: classCount), stringCount: UInt32(clamping: stringCount))
-        result.replaceSubrange(0..<FastHeader.size, with: header.bytes)
-        return Data(result)
+        bytes.replaceSubrange(0..<FastHeader.size, with: header.bytes)
+        return Data(bytes)
     }
 
     // MARK: - Scalars

@@ -37,8 +37,15 @@ final class FastModelWriter: ModelWriter {
     /// `String` every time.
     @exclusivity(unchecked) private var knownKeys = StringBitsTable()
 
+    /// The sizes of the last tape and file written (up to a bound), which the next writer reserves:
+    /// a buffer that grows by doubling copies about as many bytes as it ends up holding.
+    private static let lastSizes = Locked((events: 4096, bytes: 16 * 1024))
+    private static let largestReserved = (events: 1 << 18, bytes: 1 << 22)
+    private let reserved: (events: Int, bytes: Int)
+
     init() {
-        tape.events.reserveCapacity(4096)
+        reserved = Self.lastSizes.withLock { $0 }
+        tape.events.reserveCapacity(reserved.events)
         for key in Self.reservedKeys { _ = keyIndex(of: key) }
     }
 
@@ -46,8 +53,11 @@ final class FastModelWriter: ModelWriter {
     ///
     /// - Throws: ``ModelError`` with format `fast` and the path, as ``FastCodec/encodeTree(_:)``.
     func finish() throws(ModelError) -> Data {
-        var replay = FastTapeReplay(tape: tape, hints: hints)
-        return try replay.run()
+        var replay = FastTapeReplay(tape: tape, hints: hints, capacity: reserved.bytes)
+        let data = try replay.run()
+        let sizes = (events: min(tape.events.count, Self.largestReserved.events), bytes: min(data.count, Self.largestReserved.bytes))
+        Self.lastSizes.withLock { $0 = sizes }
+        return data
     }
 
     var replacesDuplicateKeys: Bool { false }

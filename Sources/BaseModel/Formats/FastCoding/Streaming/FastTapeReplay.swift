@@ -30,7 +30,7 @@ struct FastTapeReplay {
     private let tape: FastTape
     private let events: [FastTapeEvent]
     private let hints: Hints
-    private var writer = FastWriter(capacity: 16 * 1024)
+    private var writer: FastWriter
     private var depth = 0
     private let maximumDepth = FastObject.maximumDepth
     /// Whether values' key paths are needed: some alias names a value by its path.
@@ -61,7 +61,9 @@ struct FastTapeReplay {
     /// see ``fillSlots(_:from:to:)``).
     private var slots: [Int] = []
 
-    init(tape: FastTape, hints: Hints) {
+    /// Replays `tape`, in a buffer that starts with room for `capacity` bytes.
+    init(tape: FastTape, hints: Hints, capacity: Int) {
+        writer = FastWriter(capacity: capacity)
         self.tape = tape
         self.events = tape.events
         self.hints = hints
