@@ -94,6 +94,18 @@ struct GrowingBytes: ~Copyable {
 
     // MARK: Reading and taking back
 
+    /// The byte at `offset`, which must be below ``count``.
+    subscript(offset: Int) -> UInt8 {
+        get {
+            precondition(offset >= 0 && offset < count)
+            return base[offset]
+        }
+        set {
+            precondition(offset >= 0 && offset < count)
+            base[offset] = newValue
+        }
+    }
+
     /// Reverses the bytes from `start` to the end.
     func reverseTail(from start: Int) {
         var tail = UnsafeMutableBufferPointer(start: base + start, count: count - start)

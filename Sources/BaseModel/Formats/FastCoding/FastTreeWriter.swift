@@ -19,7 +19,7 @@ import OrderedCollections
 /// A cycle back to a plain array or dictionary cannot be written (they are cached after their
 /// children, so nothing can alias them while they are open) and is an error; cycles through
 /// `$class` objects work, as objects are cached first.
-struct FastTreeWriter {
+struct FastTreeWriter: ~Copyable {
     private var writer = FastWriter(capacity: 4096)
     private let root: ModelValue
     /// Key paths named by some `$alias`: only their values are remembered.

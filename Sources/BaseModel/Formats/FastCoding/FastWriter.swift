@@ -37,7 +37,7 @@ import Foundation
 ///
 /// Complexity: each call is O(size of what it writes), plus one hash lookup for strings, URLs
 /// and class definitions.
-struct FastWriter: Sendable {
+struct FastWriter: ~Copyable {
     /// What a collection chunk holds; the tag follows from the kind and mutability.
     enum CollectionKind: Sendable, Hashable {
         /// An array (count elements).
@@ -98,7 +98,7 @@ struct FastWriter: Sendable {
     }
 
     /// The bytes so far, header included (its counts are filled in by ``finish()``).
-    private(set) var bytes: [UInt8]
+    private var bytes: GrowingBytes
     /// The number of object-cache entries so far.
     private(set) var objectCount = 0
     /// The number of class definitions so far.
@@ -114,8 +114,8 @@ struct FastWriter: Sendable {
     ///
     /// - Parameter capacity: Bytes to reserve up front (a hint).
     init(capacity: Int = 256) {
-        bytes = FastHeader().bytes
-        bytes.reserveCapacity(max(capacity, FastHeader.size))
+        bytes = GrowingBytes(capacity: max(capacity, FastHeader.size))
+        bytes.append(contentsOf: FastHeader().bytes)
     }
 
     /// Makes room in the string cache for `count` strings, so that it does not grow while written.
@@ -125,8 +125,8 @@ struct FastWriter: Sendable {
     /// buffer to change its first bytes would cost as much as the file).
     mutating func finish() -> Data {
         let header = FastHeader(objectCount: UInt32(clamping: objectCount), classCount: UInt32(clamping: classCount), stringCount: UInt32(clamping: stringCount))
-        bytes.replaceSubrange(0..<FastHeader.size, with: header.bytes)
-        return Data(bytes)
+        for (offset, byte) in header.bytes.enumerated() { bytes[offset] = byte }
+        return bytes.data
     }
 
     // MARK: - Scalars
@@ -521,7 +521,7 @@ struct FastWriter: Sendable {
     private mutating func pad(to alignment: Int) {
         let remainder = bytes.count % alignment
         guard remainder != 0 else { return }
-        for _ in remainder..<alignment { bytes.append(0) }
+        bytes.append(0, repeated: alignment - remainder)
     }
 
     /// Appends `value` little-endian, after the zeros that align it to its size.
@@ -541,11 +541,12 @@ struct FastWriter: Sendable {
         let size = MemoryLayout<T>.size
         let start = prefix == nil ? 0 : 1
         let padding = (size - (bytes.count + start) % size) % size
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            if let prefix { raw[0] = prefix }
-            raw.storeBytes(of: value.littleEndian, toByteOffset: start + padding, as: T.self)
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<start + padding + size]))
+        // One check for room, then the parts without checks.
+        bytes.reserve(start + padding + size)
+        if let prefix { bytes.appendUnchecked(prefix) }
+        for _ in 0..<padding { bytes.appendUnchecked(0) }
+        withUnsafeBytes(of: value.littleEndian) { raw in
+            bytes.appendUnchecked(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: size)
         }
     }
 

@@ -19,7 +19,7 @@ import OrderedCollections
 ///
 /// Errors carry the value's path in the document and format `fast`: each container adds its
 /// step to an error that passes through it.
-struct FastTapeReplay {
+struct FastTapeReplay: ~Copyable {
     /// What a recording holds besides plain values, so that the common case skips the look-out.
     struct Hints {
         var trees = false
