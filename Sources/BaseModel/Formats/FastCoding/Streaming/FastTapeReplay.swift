@@ -57,9 +57,11 @@ struct FastTapeReplay: ~Copyable {
     /// the indices of its keys in the tape's keys (`-1` for one the tape lacks): an object with
     /// those keys, or some of them in order, is begun without hashing the name or comparing keys.
     private var definitions: [(index: Int, keyIndices: [Int])?]
-    /// Per key of the definitions of the objects being written, its key event or `-1` (a stack:
-    /// see ``fillSlots(_:from:to:)``).
+    /// Per key of the definitions of the objects being written, its key event or `-1` (a stack
+    /// of ``slotCount`` entries: see ``fillSlots(_:from:to:)``). Entries above the top are kept
+    /// and written over, so that popping costs nothing.
     private var slots: [Int] = []
+    private var slotCount = 0
 
     /// Replays `tape`, in a buffer that starts with room for `capacity` bytes.
     init(tape: FastTape, hints: Hints, capacity: Int) {
@@ -247,7 +249,7 @@ struct FastTapeReplay: ~Copyable {
                 let position = slots[base + offset]
                 if position < 0 { writer.writeNil() } else { try objectValue(at: position) }
             }
-            slots.removeSubrange(base...)
+            slotCount = base
             if tracksPaths { trail.removeLast() }
             return objectIndex
         }
@@ -295,18 +297,20 @@ struct FastTapeReplay: ~Copyable {
     /// each of `keys` in the object (`-1` where the object lacks it); the caller removes them
     /// when done.
     private mutating func fillSlots(_ keys: [Int], from start: Int, to end: Int) -> Int? {
-        let base = slots.count
+        let base = slotCount
+        if slots.count < base + keys.count { slots.append(contentsOf: repeatElement(-1, count: base + keys.count - slots.count)) }
         var position = start + 1
         for expected in keys {
             if position < end, case .key(let key) = events[position], key == expected {
-                slots.append(position)
+                slots[slotCount] = position
                 position += 1 + events[position + 1].extent
             } else {
-                slots.append(-1)
+                slots[slotCount] = -1
             }
+            slotCount += 1
         }
         guard position == end else {
-            slots.removeSubrange(base...)
+            slotCount = base
             return nil
         }
         return base
@@ -324,17 +328,26 @@ struct FastTapeReplay: ~Copyable {
     }
 
     /// Goes one container deeper, within the depth limit.
+    @inline(__always)
     private mutating func enter() throws(ModelError) {
         try checkDepth()
         depth += 1
     }
 
+    @inline(__always)
     private func checkDepth() throws(ModelError) {
         guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth)) }
     }
 
+    /// Notes the cache index of the value written at `key`, when an alias names that path.
+    @inline(__always)
     private mutating func remember(_ key: String?, _ index: Int) {
-        guard let key, targets.contains(key) else { return }
+        // Without paths tracked (the common case), there is no key.
+        if let key { remember(target: key, index) }
+    }
+
+    private mutating func remember(target key: String, _ index: Int) {
+        guard targets.contains(key) else { return }
         written[key] = index
         // A shared instance first met inside a tree is the value written at its key path.
         if let object = shared(at: key), !object.isWritten, !object.isOpen {
