@@ -18,6 +18,8 @@ struct ExactString: Hashable {
 
     /// Whether two strings have the same UTF-8 bytes (the same scalars), compared as two buffers.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
+        // The same value (one storage, or a small string's bytes inline) holds the same bytes.
+        if StringBitsTable.bits(of: lhs) == StringBitsTable.bits(of: rhs) { return true }
         let lhs = lhs.utf8, rhs = rhs.utf8
         guard lhs.count == rhs.count else { return false }
         let compared = lhs.withContiguousStorageIfAvailable { left in
