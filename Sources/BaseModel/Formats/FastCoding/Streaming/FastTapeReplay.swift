@@ -19,6 +19,9 @@ import OrderedCollections
 ///
 /// Errors carry the value's path in the document and format `fast`: each container adds its
 /// step to an error that passes through it.
+///
+/// Trees are written in `FastTapeReplay+Trees.swift`; the members it uses are internal, the
+/// others private.
 struct FastTapeReplay: ~Copyable {
     /// What a recording holds besides plain values, so that the common case skips the look-out.
     struct Hints {
@@ -27,14 +30,14 @@ struct FastTapeReplay: ~Copyable {
         var aliases = false
     }
 
-    private let tape: FastTape
-    private let events: [FastTapeEvent]
+    let tape: FastTape
+    let events: [FastTapeEvent]
     private let hints: Hints
-    private var writer: FastWriter
-    private var depth = 0
+    var writer: FastWriter
+    var depth = 0
     private let maximumDepth = FastObject.maximumDepth
     /// Whether values' key paths are needed: some alias names a value by its path.
-    private var tracksPaths = false
+    var tracksPaths = false
     /// The place of the value being written, kept while ``tracksPaths``: per open container, the
     /// index of the current key event, or `-1 - n` for element `n` of an array.
     private var trail: [Int] = []
@@ -46,17 +49,17 @@ struct FastTapeReplay: ~Copyable {
     private var sharedByKeyPath: [String: SharedObject]?
     /// The key paths aliases name by path (see ``prepare()``); values written there are
     /// remembered, as ``FastTreeWriter`` remembers the targets of its aliases.
-    private var targets: Set<String> = []
+    var targets: Set<String> = []
     /// Values written at those key paths: their cache indices.
-    private var written: [String: Int] = [:]
+    var written: [String: Int] = [:]
     /// Arrays and dictionaries being written at those key paths.
-    private var openTargets: Set<String> = []
+    var openTargets: Set<String> = []
     /// Dictionaries with `$class` or `$alias` keys, as trees, by their begin event.
     private var reserved: [Int: ModelValue] = [:]
     /// The current class definition of each recorded class name (by its index in the tape) and
     /// the indices of its keys in the tape's keys (`-1` for one the tape lacks): an object with
     /// those keys, or some of them in order, is begun without hashing the name or comparing keys.
-    private var definitions: [(index: Int, keyIndices: [Int])?]
+    var definitions: [(index: Int, keyIndices: [Int])?]
     /// Per key of the definitions of the objects being written, its key event or `-1` (a stack
     /// of ``slotCount`` entries: see ``fillSlots(_:from:to:)``). Entries above the top are kept
     /// and written over, so that popping costs nothing.
@@ -161,7 +164,7 @@ struct FastTapeReplay: ~Copyable {
         return true
     }
 
-    private mutating func writeString(_ text: String) throws(ModelError) {
+    mutating func writeString(_ text: String) throws(ModelError) {
         try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeString(text) }
     }
 
@@ -335,18 +338,18 @@ struct FastTapeReplay: ~Copyable {
     }
 
     @inline(__always)
-    private func checkDepth() throws(ModelError) {
+    func checkDepth() throws(ModelError) {
         guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth)) }
     }
 
     /// Notes the cache index of the value written at `key`, when an alias names that path.
     @inline(__always)
-    private mutating func remember(_ key: String?, _ index: Int) {
+    mutating func remember(_ key: String?, _ index: Int) {
         // Without paths tracked (the common case), there is no key.
         if let key { remember(target: key, index) }
     }
 
-    private mutating func remember(target key: String, _ index: Int) {
+    mutating func remember(target key: String, _ index: Int) {
         guard targets.contains(key) else { return }
         written[key] = index
         // A shared instance first met inside a tree is the value written at its key path.
@@ -372,7 +375,7 @@ struct FastTapeReplay: ~Copyable {
     }
 
     /// A later occurrence of a shared instance.
-    private mutating func alias(to object: SharedObject) throws(ModelError) {
+    mutating func alias(to object: SharedObject) throws(ModelError) {
         // An alias is a dictionary in the tree: it counts against the depth limit.
         try checkDepth()
         if let index = object.writtenIndex, object.isWritten || object.isOpen {
@@ -423,7 +426,7 @@ struct FastTapeReplay: ~Copyable {
     }
 
     /// The shared instance first met at `keyPath`.
-    private mutating func shared(at keyPath: String) -> SharedObject? {
+    mutating func shared(at keyPath: String) -> SharedObject? {
         if sharedByKeyPath == nil {
             var byKeyPath: [String: SharedObject] = [:]
             for object in tape.shared where byKeyPath[object.keyPath] == nil { byKeyPath[object.keyPath] = object }
@@ -432,169 +435,10 @@ struct FastTapeReplay: ~Copyable {
         return sharedByKeyPath?[keyPath]
     }
 
-    // MARK: Trees
-
-    /// The events of the value at `start` as a tree: objects as `$class` dictionaries, aliases as
-    /// `$alias` dictionaries; `sharedInside` collects the shared instances first met in it.
-    private func tree(ofEventsFrom start: Int, sharedInside: inout [SharedObject]) -> ModelValue {
-        switch events[start] {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .integer(let number): return .integer(number)
-        case .unsigned(let number): return .unsigned(number)
-        case .double(let number): return .double(number)
-        case .string(let text): return .string(tape.texts[text])
-        case .data(let blob): return .data(tape.blobs[blob])
-        case .date(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
-        case .tree(let tree): return tape.trees[tree]
-        case .alias(let object): return [TypedTree.aliasKey: .string(tape.shared[object].keyPath)]
-        case .beginShared(let object, _):
-            sharedInside.append(tape.shared[Int(object)])
-            return tree(ofEventsFrom: start + 1, sharedInside: &sharedInside)
-        case .beginArray(let length):
-            var elements: [ModelValue] = []
-            var position = start + 1
-            while position < start + length {
-                elements.append(tree(ofEventsFrom: position, sharedInside: &sharedInside))
-                position += events[position].extent
-            }
-            return .array(elements)
-        case .beginDictionary, .beginReservedDictionary, .beginObject:
-            var entries = OrderedDictionary<String, ModelValue>()
-            if case .beginObject(let className, _) = events[start] { entries[TypedTree.classKey] = .string(tape.classNames[Int(className)]) }
-            let end = start + events[start].extent - 1
-            var position = start + 1
-            while position < end, case .key(let key) = events[position] {
-                entries[tape.keys[key]] = tree(ofEventsFrom: position + 1, sharedInside: &sharedInside)
-                position += 1 + events[position + 1].extent
-            }
-            return .dictionary(entries)
-        case .key, .end:
-            return .null
-        }
-    }
-
-    /// Writes a tree as ``FastTreeWriter`` does; `suffix` is its place below the current value
-    /// (for key paths; errors are given their path as they pass through the containers).
-    private mutating func tree(_ value: ModelValue, suffix: [ModelPath.Component], shared: SharedObject?) throws(ModelError) {
-        let isContainer: Bool = switch value {
-        case .array, .dictionary: true
-        default: false
-        }
-        if isContainer { try checkDepth() }
-        // Only paths that an alias names are looked up or remembered.
-        let key = tracksPaths ? TypedTree.keyPath(for: path(suffix)) : nil
-        if let key, let index = written[key] {
-            return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(index) }
-        }
-        var cached: Int?
-        switch value {
-        case .null: writer.writeNull()
-        case .bool(let flag): writer.writeBool(flag)
-        case .integer(let number): writer.writeInteger(number)
-        case .unsignedInteger(let number): writer.writeUnsignedInteger(number)
-        case .double(let number): writer.writeDouble(number)
-        case .string(let text): try writeString(text)
-        case .data(let bytes):
-            cached = try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeData(bytes) }
-        case .date(let date):
-            cached = writer.writeDate(date)
-        case .array(let elements):
-            depth += 1
-            defer { depth -= 1 }
-            if let key, targets.contains(key) { openTargets.insert(key) }
-            let mark = try located { (writer: inout FastWriter) throws(ModelError) in
-                try writer.beginCollection(.array, mutable: false, count: elements.count)
-            }
-            for (index, element) in elements.enumerated() {
-                do {
-                    try tree(element, suffix: suffix + [.index(index)], shared: nil)
-                } catch {
-                    throw Self.prefixing(error, .index(index))
-                }
-            }
-            cached = writer.endCollection(mark)
-            if let key { openTargets.remove(key) }
-        case .dictionary(let entries):
-            if entries.count == 1, case .string(let target)? = entries[TypedTree.aliasKey] {
-                return try treeAlias(target)
-            }
-            depth += 1
-            defer { depth -= 1 }
-            if let name = entries[TypedTree.classKey] {
-                let index = try treeObject(name, entries, key: key, suffix: suffix)
-                shared?.writtenIndex = index
-                return
-            }
-            if let key, targets.contains(key) { openTargets.insert(key) }
-            let mark = try located { (writer: inout FastWriter) throws(ModelError) in
-                try writer.beginCollection(.dictionary, mutable: false, count: entries.count)
-            }
-            for (entryKey, element) in entries {
-                do {
-                    try tree(element, suffix: suffix + [.key(entryKey)], shared: nil)
-                    try writeString(entryKey)
-                } catch {
-                    throw Self.prefixing(error, .key(entryKey))
-                }
-            }
-            cached = writer.endCollection(mark)
-            if let key { openTargets.remove(key) }
-        }
-        if let cached {
-            shared?.writtenIndex = cached
-            remember(key, cached)
-        }
-    }
-
-    /// Writes a tree's `$class` dictionary as an object; returns its cache index.
-    private mutating func treeObject(
-        _ name: ModelValue, _ entries: OrderedDictionary<String, ModelValue>, key: String?, suffix: [ModelPath.Component]
-    ) throws(ModelError) -> Int {
-        guard case .string(let className) = name, !className.isEmpty else {
-            throw ModelError(
-                .typeMismatch(expected: "a class name", found: name.kindName), path: [.key(TypedTree.classKey)],
-                excerpt: name.excerpt, format: FastReader.format)
-        }
-        let keys = entries.keys.elements.filter { $0 != TypedTree.classKey }
-        let begun = try located { (writer: inout FastWriter) throws(ModelError) in
-            try writer.beginObject(className: className, keys: keys, reuse: .widening)
-        }
-        // It may have widened a recorded class's definition.
-        for reference in definitions.indices { definitions[reference] = nil }
-        remember(key, begun.objectIndex)
-        for property in begun.keys {
-            guard let element = entries[property] else {
-                writer.writeNil()
-                continue
-            }
-            do {
-                try tree(element, suffix: suffix + [.key(property)], shared: nil)
-            } catch {
-                throw Self.prefixing(error, .key(property))
-            }
-        }
-        return begun.objectIndex
-    }
-
-    /// A tree's `{"$alias": target}`: the value written at that key path, or the shared
-    /// instance first met there.
-    private mutating func treeAlias(_ target: String) throws(ModelError) {
-        if let index = written[target] {
-            return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(index) }
-        }
-        if openTargets.contains(target) {
-            throw failure(.unsupported(
-                "the alias \"\(target)\" points back into a plain array or dictionary that is still being written; only $class objects can be part of a cycle"))
-        }
-        if let object = shared(at: target) { return try alias(to: object) }
-        throw failure(.invalidValue("the alias \"\(target)\" does not lead to a value"))
-    }
-
     // MARK: Paths
 
     /// The key path of the value being written (plus `suffix` inside a tree), from the trail.
-    private func path(_ suffix: [ModelPath.Component] = []) -> ModelPath {
+    func path(_ suffix: [ModelPath.Component] = []) -> ModelPath {
         var components = base
         for step in trail {
             if step < 0 {
@@ -607,12 +451,12 @@ struct FastTapeReplay: ~Copyable {
     }
 
     /// An error at the value being written; containers add their steps as it passes.
-    private func failure(_ reason: ModelError.Reason) -> ModelError {
+    func failure(_ reason: ModelError.Reason) -> ModelError {
         ModelError(reason, format: FastReader.format)
     }
 
     /// `error` one step further from the root.
-    private static func prefixing(_ error: ModelError, _ component: ModelPath.Component) -> ModelError {
+    static func prefixing(_ error: ModelError, _ component: ModelPath.Component) -> ModelError {
         var error = error
         error.path = ModelPath([component] + error.path.components)
         return error
@@ -620,7 +464,7 @@ struct FastTapeReplay: ~Copyable {
 
     /// Runs a writer call; its error is at the value being written.
     @inline(__always)
-    private mutating func located<T>(_ body: (inout FastWriter) throws(ModelError) -> T) throws(ModelError) -> T {
+    mutating func located<T>(_ body: (inout FastWriter) throws(ModelError) -> T) throws(ModelError) -> T {
         do {
             return try body(&writer)
         } catch {
