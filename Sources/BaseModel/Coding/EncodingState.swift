@@ -62,11 +62,15 @@ final class EncodingState {
         let planOrder: PlanOrder
         /// The registered name it is written under.
         let className: String
+        /// Whether the type is a class: its instances may be shared, and a value of it may be of
+        /// a subclass.
+        let isClass: Bool
 
-        init(schema: ModelSchema, planOrder: PlanOrder, className: String) {
+        init(schema: ModelSchema, planOrder: PlanOrder, className: String, isClass: Bool) {
             self.schema = schema
             self.planOrder = planOrder
             self.className = className
+            self.isClass = isClass
         }
     }
 
@@ -101,6 +105,9 @@ final class EncodingState {
     /// written into a typed tree. Looked up by the type before it is cast: asking the runtime
     /// whether a type is a model costs a conformance search per value.
     func modelInfo<T>(of value: T, registry: ModelRegistry) -> ModelInfo {
+        // A value of a struct is of that type: found without asking the runtime for the dynamic
+        // type, which costs more than the lookup.
+        if let known = modelNumbers.number(of: BitsTable.bits(of: T.self)), !models[known].isClass { return models[known] }
         let dynamicType = Swift.type(of: value)
         if let known = modelNumbers.number(of: BitsTable.bits(of: dynamicType)) { return models[known] }
         return modelInfo((dynamicType as? any Model.Type) ?? (T.self as! any Model.Type), registry: registry)
@@ -111,7 +118,8 @@ final class EncodingState {
         let bits = BitsTable.bits(of: type)
         if let known = modelNumbers.number(of: bits) { return models[known] }
         let schema = ModelSchema.of(type)
-        let info = ModelInfo(schema: schema, planOrder: PlanOrder(schema: schema), className: registry.name(of: type))
+        let info = ModelInfo(
+            schema: schema, planOrder: PlanOrder(schema: schema), className: registry.name(of: type), isClass: type is AnyClass)
         modelNumbers.add(bits, number: models.count)
         models.append(info)
         return info

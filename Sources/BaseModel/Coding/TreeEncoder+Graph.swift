@@ -18,8 +18,10 @@ extension TreeEncoder {
     func boxGraphModel<T: Encodable>(
         _ value: T, component: ModelPath.Component?, to writer: any ModelWriter, graph: GraphWriting
     ) throws {
+        // The dynamic type: a `Dog` in an `[Animal]` is written with Dog's schema and name.
+        let info = state.modelInfo(of: value, registry: graph.registry)
         var shared: SharedObject?
-        if Swift.type(of: value) is AnyClass {
+        if info.isClass {
             let object = value as AnyObject
             let id = ObjectIdentifier(object)
             if let first = graph.shared[id] { return writer.writeAlias(to: first) }
@@ -28,8 +30,6 @@ extension TreeEncoder {
             graph.retained.append(object)
             shared = first
         }
-        // The dynamic type: a `Dog` in an `[Animal]` is written with Dog's schema and name.
-        let info = state.modelInfo(of: value, registry: graph.registry)
         let child = TreeEncoder(
             state: state, writer: writer, parent: self, component: component, schema: info.schema,
             planOrder: info.planOrder, keyCase: info.schema.keyCase, inheritedKeyCase: info.schema.keyCase,
