@@ -44,6 +44,9 @@ final class EncodingState {
         let isLive: Bool
         /// Whether the type is a dictionary keyed by strings.
         let isStringKeyedDictionary: Bool
+        /// For a model struct in a typed tree: its ``ModelInfo``, found once (a value of a
+        /// struct is of that type; a class's may be of a subclass, so it is not kept).
+        @exclusivity(unchecked) var valueModelInfo: ModelInfo?
 
         init(kind: DecodedKind, definedOrder: Bool, array: (any EngineEncodedArray.Type)?, planOrder: PlanOrder?) {
             self.definedOrder = definedOrder
@@ -99,6 +102,16 @@ final class EncodingState {
         kindNumbers.add(bits, number: kinds.count)
         kinds.append(encoding)
         return encoding
+    }
+
+    /// ``modelInfo(of:registry:)`` for a value of the type of `kind`, kept in `kind` when the
+    /// type is a struct.
+    func modelInfo<T>(of value: T, kind: EncodingKind, registry: ModelRegistry) -> ModelInfo {
+        if let known = kind.valueModelInfo { return known }
+        let info = modelInfo(of: value, registry: registry)
+        // Not for an existential `T` (`any Model`), whose values differ in type.
+        if !info.isClass, Swift.type(of: value) == T.self { kind.valueModelInfo = info }
+        return info
     }
 
     /// The schema, plan order and registered name of the dynamic type of `value`, a model value

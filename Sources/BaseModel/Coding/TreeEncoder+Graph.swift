@@ -16,10 +16,11 @@ final class GraphWriting {
 /// a back-reference to an ancestor is an alias too).
 extension TreeEncoder {
     func boxGraphModel<T: Encodable>(
-        _ value: T, component: ModelPath.Component?, to writer: any ModelWriter, graph: GraphWriting
+        _ value: T, kind: EncodingState.EncodingKind, component: ModelPath.Component?, to writer: any ModelWriter,
+        graph: GraphWriting
     ) throws {
         // The dynamic type: a `Dog` in an `[Animal]` is written with Dog's schema and name.
-        let info = state.modelInfo(of: value, registry: graph.registry)
+        let info = state.modelInfo(of: value, kind: kind, registry: graph.registry)
         var shared: SharedObject?
         if info.isClass {
             let object = value as AnyObject

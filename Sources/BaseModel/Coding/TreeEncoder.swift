@@ -503,7 +503,7 @@ final class TreeEncoder: Encoder, PathLinked {
             state.liveMap = live.owningMap
         }
         if encoding.schema != nil, !plain, let graph = state.graph {
-            return try boxGraphModel(value, component: component, to: writer, graph: graph)
+            return try boxGraphModel(value, kind: encoding, component: component, to: writer, graph: graph)
         }
         if let array = encoding.array {
             return try array.encodeElements(of: value, at: component, in: self, to: writer)
