@@ -44,6 +44,7 @@ enum FastTapeEvent {
     }
 
     /// This begin event with its length set.
+    @inline(__always)
     func closed(length: Int) -> FastTapeEvent {
         switch self {
         case .beginArray: .beginArray(length: length)
