@@ -1,14 +1,13 @@
 import Foundation
 
 /// A 64-bit hash of bytes, keyed per process, for the tables in which writers keep each distinct
-/// string once (``ExactStringTable``, ``FastStringKey``, ``ExactString``): a table picks its slot
-/// from this one number, or its `Hasher` is fed it, instead of every byte. `Hasher` costs a few
-/// instructions per byte; this takes 16 bytes per multiply.
+/// string once (``ExactStringTable``, ``FastStringKey``): a table picks its slot from this one
+/// number, or its `Hasher` is fed it, instead of every byte. `Hasher` costs a few instructions
+/// per byte; this takes 16 bytes per multiply.
 ///
 /// The key is random per process, as `Hasher`'s seed is, so that strings cannot be chosen
 /// ahead to collide and slow a table down; it is fixed when `SWIFT_DETERMINISTIC_HASHING` is
-/// set, as `Hasher`'s seed is then. The table's `Hasher` still mixes the number with its own
-/// seed, so only strings whose 64-bit hashes are equal share a bucket.
+/// set, as `Hasher`'s seed is then.
 enum ByteHash {
     /// The process's key: ``BitsTable`` picks its slots with it too.
     static let key: (UInt64, UInt64) = {

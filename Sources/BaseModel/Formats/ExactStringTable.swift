@@ -1,7 +1,8 @@
 /// Numbers for strings by their exact UTF-8 bytes (as ``ExactString`` compares them), for the
-/// writers that store each distinct string once: one ``ByteHash`` per lookup picks the slot, where
-/// a `Dictionary` of ``ExactString`` would also run `Hasher` over that hash (seeding, mixing and
-/// finalizing cost more than the rest of a lookup) and hash again to insert.
+/// writers that store each distinct string once (the fast writer's string cache, the keyed
+/// archive's and the binary property list's strings): one ``ByteHash`` per lookup picks the slot,
+/// where a `Dictionary` would also run `Hasher` over that hash (seeding, mixing and finalizing
+/// cost more than the rest of a lookup) and hash again to insert.
 ///
 /// Open addressing with linear probing, at most half full. The slot comes from the keyed
 /// ``ByteHash``, so an input cannot choose strings that crowd one run of slots without knowing

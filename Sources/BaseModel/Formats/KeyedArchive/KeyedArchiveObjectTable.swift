@@ -63,7 +63,7 @@ struct KeyedArchiveObjectTable {
     private var pending: [Int32] = []
     /// Every distinct string met (values, keys, class names), numbered.
     private var strings: [String] = []
-    private var stringNumbers: [ExactString: Int32] = [:]
+    private var stringNumbers = ExactStringTable()
     /// Per string number: the UID of its string object, or -1.
     private var stringUIDs: [Int32] = []
     private var data: [Data] = []
@@ -238,20 +238,11 @@ struct KeyedArchiveObjectTable {
 
     /// The number of `text` among the distinct strings, given the first time.
     private mutating func stringNumber(_ text: String) -> Int32 {
-        // One hash: the entry is found or made in place.
-        let next = Int32(strings.count)
-        let number = Self.number(in: &stringNumbers[ExactString(text: text), default: -1], next: next)
-        if number == next {
-            strings.append(text)
-            stringUIDs.append(-1)
-        }
-        return number
-    }
-
-    /// The number in `slot`, which is first set to `next` when it is new (-1).
-    private static func number(in slot: inout Int32, next: Int32) -> Int32 {
-        if slot < 0 { slot = next }
-        return slot
+        // One lookup that also adds.
+        if let number = stringNumbers.number(of: text, orAdd: strings.count) { return Int32(number) }
+        strings.append(text)
+        stringUIDs.append(-1)
+        return Int32(strings.count - 1)
     }
 
     /// The UID of the description of class `name`, written on first use.

@@ -30,7 +30,7 @@ struct BinaryPropertyListBuilder {
     private var strings: [String] = []
     private var data: [Data] = []
 
-    private var stringObjects: [ExactString: Int32] = [:]
+    private var stringObjects = ExactStringTable()
     private var integerObjects: [Int64: Int32] = [:]
     private var unsignedObjects: [UInt64: Int32] = [:]
     private var realObjects: [UInt64: Int32] = [:]
@@ -52,10 +52,9 @@ struct BinaryPropertyListBuilder {
 
     /// The object of string `text`, made the first time.
     mutating func string(_ text: String) -> Int32 {
-        if let existing = stringObjects[ExactString(text: text)] { return existing }
-        let object = newString(text)
-        stringObjects[ExactString(text: text)] = object
-        return object
+        // One lookup that also adds: a new string takes the number its object will have.
+        if let existing = stringObjects.number(of: text, orAdd: entries.count) { return Int32(existing) }
+        return newString(text)
     }
 
     /// A new string object, for a writer whose strings are distinct already.

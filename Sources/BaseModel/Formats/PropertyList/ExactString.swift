@@ -1,21 +1,9 @@
 import Foundation
 
-/// A string that equals another only when their Unicode scalars are the same: unlike `String`'s
-/// own equality, canonically equivalent strings ("é" and "e\u{301}") stay apart. Writers that
-/// store each distinct string once key their tables with it, so that no string reads back as
-/// another.
-struct ExactString: Hashable {
-    let text: String
-
-    static func == (lhs: ExactString, rhs: ExactString) -> Bool { same(lhs.text, rhs.text) }
-
-    /// The hash of the UTF-8 bytes, which equality compares (their ``ByteHash``). (`String`'s
-    /// own hash normalizes first, which costs more than the rest of a table lookup for a
-    /// non-ASCII string.)
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(ByteHash.hash(of: text))
-    }
-
+/// Strings compared by their Unicode scalars: unlike `String`'s own equality, canonically
+/// equivalent strings ("é" and "e\u{301}") stay apart. Writers that store each distinct string
+/// once (``ExactStringTable``) compare with it, so that no string reads back as another.
+enum ExactString {
     /// Whether two strings have the same UTF-8 bytes (the same scalars), compared as two buffers.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
         // The same value (one storage, or a small string's bytes inline) holds the same bytes.
