@@ -259,6 +259,20 @@ final class InputIndex {
         return result
     }
 
+    /// The value of scalar `node` as `type` (`String`, `Int`, `Int64`, `Double` or `Bool`) when
+    /// the node holds that kind (an integer that fits, for `Int`), as unboxing it would give it;
+    /// `nil` for anything else, which the general rules read (null, coercions, errors).
+    @inline(__always)
+    func exactScalar<T>(_ node: Int32, as type: T.Type) -> T? {
+        let value = nodes[Int(node)]
+        if type == Int.self { return value.kind == .integer ? Int(exactly: value.integer).map { $0 as! T } : nil }
+        if type == Int64.self { return value.kind == .integer ? value.integer as? T : nil }
+        if type == String.self { return value.kind == .string ? strings[value.index] as? T : nil }
+        if type == Double.self { return value.kind == .double ? value.double as? T : nil }
+        if type == Bool.self { return value.kind == .bool ? (value.payload != 0) as? T : nil }
+        return nil
+    }
+
     /// Whether `node` is a dictionary or an object (what a keyed container reads).
     @inline(__always)
     func isKeyed(_ node: Int32) -> Bool {

@@ -100,13 +100,13 @@ public struct ModelFieldReader {
     @inline(__always)
     private mutating func readNext<T: Decodable>(_ value: UnsafeMutableRawBufferPointer, as type: T.Type) throws {
         let (plan, keyNumber) = advance()
-        try decoder.readField(&value.baseAddress!.assumingMemoryBound(to: T.self).pointee, plan: plan, keyNumber: keyNumber)
+        try decoder.readScalarField(value.baseAddress!.assumingMemoryBound(to: T.self), plan: plan, keyNumber: keyNumber)
     }
 
     @inline(__always)
     private mutating func readNextOptional<T: Decodable>(_ value: UnsafeMutableRawBufferPointer, as type: T.Type) throws {
         let (plan, keyNumber) = advance()
-        try decoder.readField(&value.baseAddress!.assumingMemoryBound(to: T?.self).pointee, plan: plan, keyNumber: keyNumber)
+        try decoder.readOptionalScalarField(value.baseAddress!.assumingMemoryBound(to: T?.self), plan: plan, keyNumber: keyNumber)
     }
 
     /// The next property's plan and key number, moving past it.
