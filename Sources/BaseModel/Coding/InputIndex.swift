@@ -250,6 +250,8 @@ final class InputIndex {
         let value = self[node]
         guard value.kind == .array else { return nil }
         var result: [Element] = []
+        // An empty array stays the shared empty one: reserving, even nothing, allocates.
+        if value.count == 0 { return result }
         result.reserveCapacity(Int(value.count))
         for position in childRange(of: value) {
             let element = nodes[Int(children[position])]
