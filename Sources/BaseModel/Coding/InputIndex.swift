@@ -243,6 +243,16 @@ final class InputIndex {
         elements(of: node, kind: .string) { strings[$0.index] }
     }
 
+    /// The elements of array `node` as `Int`s, `String`s or `Double`s (`type`) when every one is
+    /// of that kind (see ``integers(of:)``); `nil` otherwise.
+    @inline(__always)
+    func exactElements<Element>(of node: Int32, as type: Element.Type) -> [Element]? {
+        if type == Int.self { return integers(of: node).map { unsafeBitCast($0, to: [Element].self) } }
+        if type == String.self { return strings(of: node).map { unsafeBitCast($0, to: [Element].self) } }
+        if type == Double.self { return doubles(of: node).map { unsafeBitCast($0, to: [Element].self) } }
+        return nil
+    }
+
     /// The elements of array `node`, each read by `read`, when every one is of `kind`: an array
     /// of scalars without a decoder and a container for it.
     @inline(__always)

@@ -81,6 +81,24 @@ extension TreeDecoder {
         try readIndexedField(&value.pointee, node: node, plan: plan)
     }
 
+    /// Reads a property that is an array of `Int`, `String` or `Double` by its plan into `value`,
+    /// as ``readField(_:plan:keyNumber:)`` does: an index node found by key number or position
+    /// that is an array of elements of that kind alone is taken as it is (as
+    /// ``decodeChild(_:node:component:defaultsFrom:)`` takes it), anything else takes the
+    /// general rules.
+    @inline(__always)
+    func readScalarArrayField<Element: Decodable>(_ value: UnsafeMutablePointer<[Element]>, plan: PropertyPlan, keyNumber: Int32) throws {
+        guard keyNumber != -2, plan.transformer == nil, plan.polymorphism == nil else {
+            return try readField(&value.pointee, plan: plan, keyNumber: keyNumber)
+        }
+        guard let node = indexedField(keyNumber: keyNumber) else { return }
+        if let elements = state.index.unsafelyUnwrapped.exactElements(of: node, as: Element.self) {
+            value.pointee = elements
+            return
+        }
+        try readIndexedField(&value.pointee, node: node, plan: plan)
+    }
+
     /// The node of the property whose key number (or position, see
     /// ``DecodingState/fieldPositions(for:ofClass:)``) is `keyNumber`, from this decoder's index
     /// node, as ``locate(_:keyNumber:)`` finds it; `nil` when the input has none.
