@@ -196,6 +196,7 @@ final class InputIndex {
         return (0..<Int(value.count)).map { strings[Int(children[Int(value.first) + 2 * $0])] }
     }
 
+    @inline(__always)
     func objectClass(of node: Int32) -> Int? {
         let value = self[node]
         return value.kind == .object ? value.index : nil
