@@ -203,14 +203,19 @@ struct FastReader: Sendable {
     /// that the rest of the input could hold them.
     ///
     /// - Throws: ``ModelError`` when the count is larger than the remaining bytes allow.
+    @inline(__always)
     mutating func readCount(minimumBytes: Int = 1) throws(ModelError) -> Int {
         try skipPadding(to: 4)
         let start = offset
         let count = Int(try readAligned(UInt32.self))
-        guard count <= remaining / max(minimumBytes, 1) else {
-            throw failure(.malformed("a count of \(count) larger than the \(remaining) bytes left could hold"), at: start)
-        }
+        guard count <= remaining / max(minimumBytes, 1) else { throw countTooLarge(count, at: start) }
         return count
+    }
+
+    /// The error of a count the rest of the input cannot hold (out of line: it spells a message).
+    @inline(never)
+    private func countTooLarge(_ count: Int, at start: Int) -> ModelError {
+        failure(.malformed("a count of \(count) larger than the \(remaining) bytes left could hold"), at: start)
     }
 
     /// Reads the payload of a ``FastTag/data`` or ``FastTag/mutableData`` chunk: the length, the
@@ -291,13 +296,18 @@ struct FastReader: Sendable {
     /// ``readObjectClass(_:)`` without copying the definition out.
     ///
     /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
+    @inline(__always)
     mutating func readObjectClassIndex(_ tag: FastTag) throws(ModelError) -> Int {
         let start = offset
         let index = try readIndex(tag, small: .object8, medium: .object16, large: .object32)
-        guard index < definitions.count else {
-            throw failure(.malformed("class index \(index) is out of range (\(definitions.count) classes defined)"), at: start)
-        }
+        guard index < definitions.count else { throw classIndexOutOfRange(index, at: start) }
         return index
+    }
+
+    /// The error of an object whose class is not defined yet (out of line: it spells a message).
+    @inline(never)
+    private func classIndexOutOfRange(_ index: Int, at start: Int) -> ModelError {
+        failure(.malformed("class index \(index) is out of range (\(definitions.count) classes defined)"), at: start)
     }
 
     /// How many keys (values per object) class `index` has.
