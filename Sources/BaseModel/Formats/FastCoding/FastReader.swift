@@ -76,29 +76,45 @@ struct FastReader: Sendable {
     ///
     /// - Throws: ``ModelError`` at the end of the input, for a byte that is no tag, and in safe
     ///   mode for an unsafe tag.
+    @inline(__always)
     mutating func readTag() throws(ModelError) -> FastTag {
         let start = offset
         let byte = try readByte()
-        guard let tag = FastTag(rawValue: byte) else {
-            throw failure(.malformed("unknown type tag \(byte)"), at: start)
-        }
-        if safe, tag.isUnsafe {
-            throw failure(.unsupported("a \(tag) chunk, which safe mode does not read (it would create an object of a named class)"), at: start)
-        }
+        guard let tag = FastTag(rawValue: byte) else { throw unknownTag(byte, at: start) }
+        if safe, tag.isUnsafe { throw unsafeTag(tag, at: start) }
         return tag
+    }
+
+    /// The error of a byte that is no tag (out of line, as the errors below: they spell messages).
+    @inline(never)
+    private func unknownTag(_ byte: UInt8, at start: Int) -> ModelError {
+        failure(.malformed("unknown type tag \(byte)"), at: start)
+    }
+
+    /// The error of a tag that safe mode refuses.
+    @inline(never)
+    private func unsafeTag(_ tag: FastTag, at start: Int) -> ModelError {
+        failure(.unsupported("a \(tag) chunk, which safe mode does not read (it would create an object of a named class)"), at: start)
     }
 
     /// Reads the payload of an integer chunk (``FastTag/int8`` … ``FastTag/int64``).
     ///
     /// - Throws: ``ModelError`` at the end of the input, or for another tag.
+    @inline(__always)
     mutating func readInteger(_ tag: FastTag) throws(ModelError) -> Int64 {
         switch tag {
         case .int8: Int64(Int8(bitPattern: try readByte()))
         case .int16: Int64(Int16(bitPattern: try readAligned(UInt16.self)))
         case .int32: Int64(Int32(bitPattern: try readAligned(UInt32.self)))
         case .int64: Int64(bitPattern: try readAligned(UInt64.self))
-        default: throw failure(.malformed("\(tag) is not an integer tag"), at: offset)
+        default: throw notAnIntegerTag(tag)
         }
+    }
+
+    /// The error of a tag that carries no integer.
+    @inline(never)
+    private func notAnIntegerTag(_ tag: FastTag) -> ModelError {
+        failure(.malformed("\(tag) is not an integer tag"), at: offset)
     }
 
     /// Reads an aligned `Float32` payload.
