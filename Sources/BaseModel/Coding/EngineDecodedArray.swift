@@ -26,6 +26,15 @@ extension Array: EngineDecodedArray where Element: Decodable {
             // call that looks up the storage's metadata).
             if count == 0 { return unsafeBitCast(result, to: T.self) }
             result.reserveCapacity(count)
+            // Models: their kind looked up once, not per element.
+            if !decoder.plain, case .model(let schema) = decoder.state.kind(of: Element.self) {
+                for position in 0..<count {
+                    result.append(try decoder.decodeModel(
+                        Element.self, node: index.element(of: node, at: position), component: .index(position), schema: schema,
+                        defaultsFrom: nil))
+                }
+                return unsafeBitCast(result, to: T.self)
+            }
             for position in 0..<count {
                 result.append(try decoder.decodeChild(
                     Element.self, node: index.element(of: node, at: position), component: .index(position)))

@@ -196,6 +196,7 @@ final class InputIndex {
         return (0..<Int(value.count)).map { strings[Int(children[Int(value.first) + 2 * $0])] }
     }
 
+    @inline(__always)
     func objectClass(of node: Int32) -> Int? {
         let value = self[node]
         return value.kind == .object ? value.index : nil
@@ -243,6 +244,16 @@ final class InputIndex {
         elements(of: node, kind: .string) { strings[$0.index] }
     }
 
+    /// The elements of array `node` as `Int`s, `String`s or `Double`s (`type`) when every one is
+    /// of that kind (see ``integers(of:)``); `nil` otherwise.
+    @inline(__always)
+    func exactElements<Element>(of node: Int32, as type: Element.Type) -> [Element]? {
+        if type == Int.self { return integers(of: node).map { unsafeBitCast($0, to: [Element].self) } }
+        if type == String.self { return strings(of: node).map { unsafeBitCast($0, to: [Element].self) } }
+        if type == Double.self { return doubles(of: node).map { unsafeBitCast($0, to: [Element].self) } }
+        return nil
+    }
+
     /// The elements of array `node`, each read by `read`, when every one is of `kind`: an array
     /// of scalars without a decoder and a container for it.
     @inline(__always)
@@ -250,6 +261,8 @@ final class InputIndex {
         let value = self[node]
         guard value.kind == .array else { return nil }
         var result: [Element] = []
+        // An empty array stays the shared empty one: reserving, even nothing, allocates.
+        if value.count == 0 { return result }
         result.reserveCapacity(Int(value.count))
         for position in childRange(of: value) {
             let element = nodes[Int(children[position])]
@@ -257,6 +270,20 @@ final class InputIndex {
             result.append(read(element))
         }
         return result
+    }
+
+    /// The value of scalar `node` as `type` (`String`, `Int`, `Int64`, `Double` or `Bool`) when
+    /// the node holds that kind (an integer that fits, for `Int`), as unboxing it would give it;
+    /// `nil` for anything else, which the general rules read (null, coercions, errors).
+    @inline(__always)
+    func exactScalar<T>(_ node: Int32, as type: T.Type) -> T? {
+        let value = nodes[Int(node)]
+        if type == Int.self { return value.kind == .integer ? Int(exactly: value.integer).map { $0 as! T } : nil }
+        if type == Int64.self { return value.kind == .integer ? value.integer as? T : nil }
+        if type == String.self { return value.kind == .string ? strings[value.index] as? T : nil }
+        if type == Double.self { return value.kind == .double ? value.double as? T : nil }
+        if type == Bool.self { return value.kind == .bool ? (value.payload != 0) as? T : nil }
+        return nil
     }
 
     /// Whether `node` is a dictionary or an object (what a keyed container reads).

@@ -26,6 +26,15 @@ extension TreeDecoder {
     @inline(__always)
     func readField<T: Decodable>(_ value: inout T, plan: PropertyPlan, keyNumber: Int32) throws {
         guard let (input, owner, component) = locate(plan, keyNumber: keyNumber) else { return }
+        try readFound(&value, input: input, owner: owner, component: component, plan: plan)
+    }
+
+    /// Reads a property found at `input` (by `owner`, at `component`) into `value`: see
+    /// ``readField(_:plan:keyNumber:)``.
+    @inline(__always)
+    private func readFound<T: Decodable>(
+        _ value: inout T, input: DecoderInput, owner: TreeDecoder, component: ModelPath.Component, plan: PropertyPlan
+    ) throws {
         if state.isNull(input) {
             if coercion == .lenient { return }
             // Strict: decoding reports the null as a value of the wrong kind.
@@ -35,10 +44,99 @@ extension TreeDecoder {
         try owner.read(&value, from: input, component: component, plan: plan)
     }
 
+    /// Reads a property of a common scalar type (`String`, `Int`, `Int64`, `Double`, `Bool`) by
+    /// its plan into `value`, as ``readField(_:plan:keyNumber:)`` does. An index node found by
+    /// key number or position that holds a value of the property's own kind is taken as it is,
+    /// with no ``ModelValue``, path component or owner made for it; anything else (null, another
+    /// kind, a transformer, a key path, a tree) takes the general rules.
+    @inline(__always)
+    func readScalarField<T: Decodable>(_ value: UnsafeMutablePointer<T>, plan: PropertyPlan, keyNumber: Int32) throws {
+        guard keyNumber != -2, plan.transformer == nil, plan.polymorphism == nil else {
+            return try readField(&value.pointee, plan: plan, keyNumber: keyNumber)
+        }
+        guard let node = indexedField(keyNumber: keyNumber) else { return }
+        if let scalar = state.index.unsafelyUnwrapped.exactScalar(node, as: T.self) {
+            value.pointee = scalar
+            return
+        }
+        try readIndexedField(&value.pointee, node: node, plan: plan)
+    }
+
+    /// ``readScalarField(_:plan:keyNumber:)`` for an optional property: `null` clears it.
+    @inline(__always)
+    func readOptionalScalarField<T: Decodable>(_ value: UnsafeMutablePointer<T?>, plan: PropertyPlan, keyNumber: Int32) throws {
+        guard keyNumber != -2, plan.transformer == nil, plan.polymorphism == nil else {
+            return try readField(&value.pointee, plan: plan, keyNumber: keyNumber)
+        }
+        guard let node = indexedField(keyNumber: keyNumber) else { return }
+        let index = state.index.unsafelyUnwrapped
+        if let scalar = index.exactScalar(node, as: T.self) {
+            value.pointee = scalar
+            return
+        }
+        if index.isNull(node) {
+            value.pointee = nil
+            return
+        }
+        try readIndexedField(&value.pointee, node: node, plan: plan)
+    }
+
+    /// Reads a property that is an array of `Int`, `String` or `Double` by its plan into `value`,
+    /// as ``readField(_:plan:keyNumber:)`` does: an index node found by key number or position
+    /// that is an array of elements of that kind alone is taken as it is (as
+    /// ``decodeChild(_:node:component:defaultsFrom:)`` takes it), anything else takes the
+    /// general rules.
+    @inline(__always)
+    func readScalarArrayField<Element: Decodable>(_ value: UnsafeMutablePointer<[Element]>, plan: PropertyPlan, keyNumber: Int32) throws {
+        guard keyNumber != -2, plan.transformer == nil, plan.polymorphism == nil else {
+            return try readField(&value.pointee, plan: plan, keyNumber: keyNumber)
+        }
+        guard let node = indexedField(keyNumber: keyNumber) else { return }
+        if let elements = state.index.unsafelyUnwrapped.exactElements(of: node, as: Element.self) {
+            value.pointee = elements
+            return
+        }
+        try readIndexedField(&value.pointee, node: node, plan: plan)
+    }
+
+    /// The node of the property whose key number (or position, see
+    /// ``DecodingState/fieldPositions(for:ofClass:)``) is `keyNumber`, from this decoder's index
+    /// node, as ``locate(_:keyNumber:)`` finds it; `nil` when the input has none.
+    @inline(__always)
+    private func indexedField(keyNumber: Int32) -> Int32? {
+        if keyNumber <= -3 { return state.index.unsafelyUnwrapped.value(of: keyedNode, atPosition: Int(-3 &- keyNumber)) }
+        guard keyNumber >= 0,
+            let (node, entry) = state.index.unsafelyUnwrapped.value(of: keyedNode, forKeyNumber: keyNumber, from: requests)
+        else { return nil }
+        requests = entry &+ 1
+        return node
+    }
+
+    /// A property found at `node` that the scalar fast path does not take, read by the general
+    /// rules. Not inlined: it is the rare branch of every scalar field read.
+    @inline(never)
+    private func readIndexedField<T: Decodable>(_ value: inout T, node: Int32, plan: PropertyPlan) throws {
+        try readFound(&value, input: .node(node), owner: self, component: .key(plan.singleKey!), plan: plan)
+    }
+
+    /// ``readIndexedField(_:node:plan:)`` for an optional property.
+    @inline(never)
+    private func readIndexedField<T: Decodable>(_ value: inout T?, node: Int32, plan: PropertyPlan) throws {
+        try readFound(&value, input: .node(node), owner: self, component: .key(plan.singleKey!), plan: plan)
+    }
+
     /// ``readField(_:plan:)`` for an optional property: `null` clears it.
     @inline(__always)
     func readField<T: Decodable>(_ value: inout T?, plan: PropertyPlan, keyNumber: Int32) throws {
         guard let (input, owner, component) = locate(plan, keyNumber: keyNumber) else { return }
+        try readFound(&value, input: input, owner: owner, component: component, plan: plan)
+    }
+
+    /// ``readFound(_:input:owner:component:plan:)`` for an optional property.
+    @inline(__always)
+    private func readFound<T: Decodable>(
+        _ value: inout T?, input: DecoderInput, owner: TreeDecoder, component: ModelPath.Component, plan: PropertyPlan
+    ) throws {
         if state.isNull(input) {
             value = nil
             return

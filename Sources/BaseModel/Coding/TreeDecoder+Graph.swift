@@ -55,6 +55,7 @@ final class GraphReading {
     }
 
     /// The registered type that class number `classIndex` of `index` names, looked up once.
+    @inline(__always)
     func registeredType(ofClass classIndex: Int, in index: InputIndex) -> (any Model.Type)? {
         if registeredTypes.isEmpty { registeredTypes = Array(repeating: nil, count: index.classCount) }
         if let known = registeredTypes[classIndex] { return known }

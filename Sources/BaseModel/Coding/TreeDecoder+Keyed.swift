@@ -14,7 +14,19 @@ extension TreeDecoder {
     ///
     /// - Throws: ``ModelError/Reason/typeMismatch(expected:found:)`` when the input is not a
     ///   dictionary or an object.
+    @inline(__always)
     func prepareKeyed() throws {
+        // An index's dictionary or object, the common case, inline; the rest in a call.
+        if case .node(let node) = input, state.index!.isKeyed(node) {
+            keyedNode = node
+            return
+        }
+        try prepareKeyedInput()
+    }
+
+    /// ``prepareKeyed()`` for a tree value, and the error for anything not keyed.
+    @inline(never)
+    private func prepareKeyedInput() throws {
         switch input {
         case .value(.dictionary(let entries)):
             keyedEntries = entries

@@ -323,14 +323,7 @@ final class TreeDecoder: Decoder, PathLinked {
         if type == [String].self, let texts = index.strings(of: node) { return unsafeBitCast(texts, to: T.self) }
         switch state.kind(of: type) {
         case .model(let schema) where !plain:
-            let shape = index.shape(of: node)
-            guard shape == .object || shape == .dictionary else {
-                return try makeModel(type, from: index.tree(at: node), component: component)
-            }
-            if state.graph != nil, shape == .object {
-                return try decodeIndexedObject(type, node: node, component: component, schema: schema)
-            }
-            return try decodeModelChild(type, node: node, component: component, schema: schema, defaultsFrom: defaultsSource)
+            return try decodeModel(type, node: node, component: component, schema: schema, defaultsFrom: defaultsSource)
         case .stringKeyedDictionary(let dictionary?):
             return try dictionary.decodeEntries(as: T.self, from: plainChild(.node(node), component: component, keyCase: .unchanged))
         case .stringKeyedDictionary:
@@ -343,6 +336,26 @@ final class TreeDecoder: Decoder, PathLinked {
             // Types read from a whole value: the node's tree (a mismatch for scalar types).
             return try decodeChild(type, from: index.tree(at: node), component: component, defaultsFrom: defaultsSource)
         }
+    }
+
+    /// A model of `type`, whose schema is `schema`, read from `node` by a decoder that is not
+    /// plain: what ``decodeChild(_:node:component:defaultsFrom:)`` does for a model, which an
+    /// array of models calls per element without looking the type up again.
+    @inline(__always)
+    func decodeModel<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?, schema: ModelSchema,
+        defaultsFrom defaultsSource: (TreeDecoder, String)?
+    ) throws -> T {
+        let index = state.index!
+        let shape = index.shape(of: node)
+        guard shape == .object || shape == .dictionary else {
+            // A scalar or an array: through `make(from:)`, as from a tree.
+            return try makeModel(type, from: index.tree(at: node), component: component)
+        }
+        if state.graph != nil, shape == .object {
+            return try decodeIndexedObject(type, node: node, component: component, schema: schema)
+        }
+        return try decodeModelChild(type, node: node, component: component, schema: schema, defaultsFrom: defaultsSource)
     }
 
     // The two containers of `decodeChild(_:node:component:defaultsFrom:)` that take a decoder,

@@ -69,6 +69,20 @@ enum MacroFixtures {
 
     /// Decodes itself from degrees Fahrenheit: the engine runs its `init(from:)`, not generated
     /// coding (which would read `degrees`).
+    /// Scalars and arrays of scalars, which generated coding reads straight from an index node
+    /// of their own kind.
+    @Model struct Reading: Equatable {
+        var count = 0
+        var total: Int64 = 0
+        var label = ""
+        var ratio = 0.0
+        var flag = false
+        var note: String? = "unset"
+        var ids: [Int] = []
+        var tags: [String] = []
+        var weights: [Double] = []
+    }
+
     @Model struct Celsius: Equatable {
         var degrees = 0.0
         private enum FahrenheitKey: CodingKey { case fahrenheit }

@@ -1,6 +1,7 @@
 @testable import BaseModel
 import BaseModelMacros
 import Foundation
+import OrderedCollections
 import Testing
 
 /// Models with the macro at run time: the schema it declares, the mapping attributes, and the
@@ -42,6 +43,48 @@ import Testing
         game.cache = ["hits": 3]
         #expect(try game.treeRepresentation()["cache"] == nil)
         #expect(try Game(object: ["cache": ["hits": 1]]).cache.isEmpty)
+    }
+
+    @Test("scalars and arrays of scalars from an index: their own kind as it is, any other as from the tree",
+        arguments: [(ModelFormat.json, false), (.fast, false), (.fast, true)])
+    func scalarsFromAnIndex(format: ModelFormat, asObject: Bool) throws {
+        typealias Reading = MacroFixtures.Reading
+        let codec = try FormatRegistry.shared.codec(for: format)
+        // A dictionary, or (in the fast format) an object of a class, whose values are found by
+        // position.
+        func tree(_ pairs: [(String, ModelValue)]) -> ModelValue {
+            .dictionary(OrderedDictionary(uniqueKeysWithValues: (asObject ? [("$class", "Reading")] : []) + pairs))
+        }
+        func fromBytes(_ pairs: [(String, ModelValue)]) throws -> Reading { try Reading(data: codec.encodeTree(tree(pairs))) }
+
+        let exact: [(String, ModelValue)] = [
+            ("count", 3), ("total", 9_000_000_000), ("label", "a"), ("ratio", 0.5), ("flag", true), ("note", "n"),
+            ("ids", [1, 2]), ("tags", ["x", "y"]), ("weights", [1.5, 2.5]),
+        ]
+        let read = try fromBytes(exact)
+        #expect(read == Reading(
+            count: 3, total: 9_000_000_000, label: "a", ratio: 0.5, flag: true, note: "n", ids: [1, 2], tags: ["x", "y"],
+            weights: [1.5, 2.5]))
+        #expect(read == (try Reading(object: tree(exact))))
+        // Missing keys keep the defaults; null clears an optional.
+        #expect(try fromBytes([("count", 1)]) == Reading(count: 1))
+        #expect(try fromBytes([("note", .null)]).note == nil)
+        // Other kinds take the rules: a whole double is an integer, an integer a double.
+        let converted: [(String, ModelValue)] = [("count", 2.0), ("ratio", 2), ("ids", [1, 2.0]), ("weights", [1, 2.5])]
+        #expect(try fromBytes(converted) == Reading(object: tree(converted)))
+        #expect(try fromBytes(converted) == Reading(count: 2, ratio: 2, ids: [1, 2], weights: [1, 2.5]))
+        // What does not fit is the tree's error, with the path of the value.
+        let misfits: [([(String, ModelValue)], ModelPath)] = [
+            ([("count", "3")], [.key("count")]), ([("label", .null)], [.key("label")]), ([("flag", 1)], [.key("flag")]),
+            ([("count", 1.5)], [.key("count")]), ([("ids", [1, "2"])], [.key("ids"), .index(1)]),
+            ([("tags", ["x", 1])], [.key("tags"), .index(1)]), ([("weights", .null)], [.key("weights")]),
+        ]
+        for (pairs, path) in misfits {
+            let error = #expect(throws: ModelError.self) { try fromBytes(pairs) }
+            let treeError = #expect(throws: ModelError.self) { try Reading(object: tree(pairs)) }
+            #expect(error?.path == path, "\(pairs)")
+            #expect(error?.reason == treeError?.reason, "\(pairs)")
+        }
     }
 
     @Test func keyCaseAndCoercionOnTheType() throws {

@@ -46,6 +46,9 @@ public struct ModelFieldReader {
         if T.self == Int64.self { return try withUnsafeMutableBytes(of: &value) { try readInt64($0) } }
         if T.self == Double.self { return try withUnsafeMutableBytes(of: &value) { try readDouble($0) } }
         if T.self == Bool.self { return try withUnsafeMutableBytes(of: &value) { try readBool($0) } }
+        if T.self == [Int].self { return try withUnsafeMutableBytes(of: &value) { try readIntArray($0) } }
+        if T.self == [String].self { return try withUnsafeMutableBytes(of: &value) { try readStringArray($0) } }
+        if T.self == [Double].self { return try withUnsafeMutableBytes(of: &value) { try readDoubleArray($0) } }
         try readAny(&value)
     }
 
@@ -92,6 +95,10 @@ public struct ModelFieldReader {
     }
     @usableFromInline mutating func readOptionalBool(_ value: UnsafeMutableRawBufferPointer) throws { try readNextOptional(value, as: Bool.self) }
 
+    @usableFromInline mutating func readIntArray(_ value: UnsafeMutableRawBufferPointer) throws { try readNextArray(value, of: Int.self) }
+    @usableFromInline mutating func readStringArray(_ value: UnsafeMutableRawBufferPointer) throws { try readNextArray(value, of: String.self) }
+    @usableFromInline mutating func readDoubleArray(_ value: UnsafeMutableRawBufferPointer) throws { try readNextArray(value, of: Double.self) }
+
     @usableFromInline mutating func readAny<T: Decodable>(_ value: inout T) throws {
         let (plan, keyNumber) = advance()
         try decoder.readField(&value, plan: plan, keyNumber: keyNumber)
@@ -100,13 +107,19 @@ public struct ModelFieldReader {
     @inline(__always)
     private mutating func readNext<T: Decodable>(_ value: UnsafeMutableRawBufferPointer, as type: T.Type) throws {
         let (plan, keyNumber) = advance()
-        try decoder.readField(&value.baseAddress!.assumingMemoryBound(to: T.self).pointee, plan: plan, keyNumber: keyNumber)
+        try decoder.readScalarField(value.baseAddress!.assumingMemoryBound(to: T.self), plan: plan, keyNumber: keyNumber)
     }
 
     @inline(__always)
     private mutating func readNextOptional<T: Decodable>(_ value: UnsafeMutableRawBufferPointer, as type: T.Type) throws {
         let (plan, keyNumber) = advance()
-        try decoder.readField(&value.baseAddress!.assumingMemoryBound(to: T?.self).pointee, plan: plan, keyNumber: keyNumber)
+        try decoder.readOptionalScalarField(value.baseAddress!.assumingMemoryBound(to: T?.self), plan: plan, keyNumber: keyNumber)
+    }
+
+    @inline(__always)
+    private mutating func readNextArray<Element: Decodable>(_ value: UnsafeMutableRawBufferPointer, of type: Element.Type) throws {
+        let (plan, keyNumber) = advance()
+        try decoder.readScalarArrayField(value.baseAddress!.assumingMemoryBound(to: [Element].self), plan: plan, keyNumber: keyNumber)
     }
 
     /// The next property's plan and key number, moving past it.

@@ -76,29 +76,45 @@ struct FastReader: Sendable {
     ///
     /// - Throws: ``ModelError`` at the end of the input, for a byte that is no tag, and in safe
     ///   mode for an unsafe tag.
+    @inline(__always)
     mutating func readTag() throws(ModelError) -> FastTag {
         let start = offset
         let byte = try readByte()
-        guard let tag = FastTag(rawValue: byte) else {
-            throw failure(.malformed("unknown type tag \(byte)"), at: start)
-        }
-        if safe, tag.isUnsafe {
-            throw failure(.unsupported("a \(tag) chunk, which safe mode does not read (it would create an object of a named class)"), at: start)
-        }
+        guard let tag = FastTag(rawValue: byte) else { throw unknownTag(byte, at: start) }
+        if safe, tag.isUnsafe { throw unsafeTag(tag, at: start) }
         return tag
+    }
+
+    /// The error of a byte that is no tag (out of line, as the errors below: they spell messages).
+    @inline(never)
+    private func unknownTag(_ byte: UInt8, at start: Int) -> ModelError {
+        failure(.malformed("unknown type tag \(byte)"), at: start)
+    }
+
+    /// The error of a tag that safe mode refuses.
+    @inline(never)
+    private func unsafeTag(_ tag: FastTag, at start: Int) -> ModelError {
+        failure(.unsupported("a \(tag) chunk, which safe mode does not read (it would create an object of a named class)"), at: start)
     }
 
     /// Reads the payload of an integer chunk (``FastTag/int8`` … ``FastTag/int64``).
     ///
     /// - Throws: ``ModelError`` at the end of the input, or for another tag.
+    @inline(__always)
     mutating func readInteger(_ tag: FastTag) throws(ModelError) -> Int64 {
         switch tag {
         case .int8: Int64(Int8(bitPattern: try readByte()))
         case .int16: Int64(Int16(bitPattern: try readAligned(UInt16.self)))
         case .int32: Int64(Int32(bitPattern: try readAligned(UInt32.self)))
         case .int64: Int64(bitPattern: try readAligned(UInt64.self))
-        default: throw failure(.malformed("\(tag) is not an integer tag"), at: offset)
+        default: throw notAnIntegerTag(tag)
         }
+    }
+
+    /// The error of a tag that carries no integer.
+    @inline(never)
+    private func notAnIntegerTag(_ tag: FastTag) -> ModelError {
+        failure(.malformed("\(tag) is not an integer tag"), at: offset)
     }
 
     /// Reads an aligned `Float32` payload.
@@ -203,14 +219,19 @@ struct FastReader: Sendable {
     /// that the rest of the input could hold them.
     ///
     /// - Throws: ``ModelError`` when the count is larger than the remaining bytes allow.
+    @inline(__always)
     mutating func readCount(minimumBytes: Int = 1) throws(ModelError) -> Int {
         try skipPadding(to: 4)
         let start = offset
         let count = Int(try readAligned(UInt32.self))
-        guard count <= remaining / max(minimumBytes, 1) else {
-            throw failure(.malformed("a count of \(count) larger than the \(remaining) bytes left could hold"), at: start)
-        }
+        guard count <= remaining / max(minimumBytes, 1) else { throw countTooLarge(count, at: start) }
         return count
+    }
+
+    /// The error of a count the rest of the input cannot hold (out of line: it spells a message).
+    @inline(never)
+    private func countTooLarge(_ count: Int, at start: Int) -> ModelError {
+        failure(.malformed("a count of \(count) larger than the \(remaining) bytes left could hold"), at: start)
     }
 
     /// Reads the payload of a ``FastTag/data`` or ``FastTag/mutableData`` chunk: the length, the
@@ -291,13 +312,18 @@ struct FastReader: Sendable {
     /// ``readObjectClass(_:)`` without copying the definition out.
     ///
     /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
+    @inline(__always)
     mutating func readObjectClassIndex(_ tag: FastTag) throws(ModelError) -> Int {
         let start = offset
         let index = try readIndex(tag, small: .object8, medium: .object16, large: .object32)
-        guard index < definitions.count else {
-            throw failure(.malformed("class index \(index) is out of range (\(definitions.count) classes defined)"), at: start)
-        }
+        guard index < definitions.count else { throw classIndexOutOfRange(index, at: start) }
         return index
+    }
+
+    /// The error of an object whose class is not defined yet (out of line: it spells a message).
+    @inline(never)
+    private func classIndexOutOfRange(_ index: Int, at start: Int) -> ModelError {
+        failure(.malformed("class index \(index) is out of range (\(definitions.count) classes defined)"), at: start)
     }
 
     /// How many keys (values per object) class `index` has.

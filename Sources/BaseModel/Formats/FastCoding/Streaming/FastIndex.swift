@@ -46,8 +46,11 @@ private struct Builder {
     /// The node cached in each object-cache slot, or ``absent`` for a container (an alias to one
     /// would make the tree reader copy it, which the index leaves to the tree path).
     private var slots: [Int32] = []
-    /// Child node numbers of the containers being read, innermost last.
+    /// Child node numbers of the containers being read, innermost last: the first
+    /// ``pendingCount`` entries (the array keeps its length, so closing a container is a copy
+    /// and a new count, not a removal).
     private var pending: [Int32] = []
+    private var pendingCount = 0
     /// Per string-cache entry of the file (in the reader's order): its number in ``strings``, so
     /// a string alias is the entry's string itself, not a copy.
     private var cachedStrings: [Int32] = []
@@ -149,21 +152,29 @@ private struct Builder {
         slots.append(InputIndex.absent)
     }
 
+    /// Adds a child to the container being read.
+    @inline(__always)
+    private mutating func push(_ node: Int32) {
+        if pendingCount < pending.count { pending[pendingCount] = node } else { pending.append(node) }
+        pendingCount &+= 1
+    }
+
     /// Moves the pending children from `start` on into ``children``; returns where they start.
     private mutating func closeChildren(from start: Int) -> Int {
         let first = children.count
-        pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
-        pending.removeLast(pending.count &- start)
+        guard pendingCount > start else { return first }
+        pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<pendingCount])) }
+        pendingCount = start
         return first
     }
 
     private mutating func readArray(mutable: Bool, depth: Int) throws -> Int32 {
         let count = try reader.readCount(minimumBytes: 1)
         if mutable { cacheContainer() }
-        let start = pending.count
+        let start = pendingCount
         for _ in 0..<count {
             guard let element = try readValue(depth: depth + 1) else { throw FastStreamFallback(reason: "nil in an array") }
-            pending.append(element)
+            push(element)
         }
         if !mutable { cacheContainer() }
         let first = closeChildren(from: start)
@@ -173,14 +184,14 @@ private struct Builder {
     private mutating func readDictionary(mutable: Bool, depth: Int) throws -> Int32 {
         let count = try reader.readCount(minimumBytes: 2)
         if mutable { cacheContainer() }
-        let start = pending.count
+        let start = pendingCount
         for _ in 0..<count {
             guard let value = try readValue(depth: depth + 1) else { throw FastStreamFallback(reason: "nil in a dictionary") }
             guard let key = try readValue(depth: depth + 1), nodes[Int(key)].kind == .string else {
                 throw FastStreamFallback(reason: "a dictionary key that is not a string")
             }
-            pending.append(try keyNumber(ofString: nodes[Int(key)].index))
-            pending.append(value)
+            push(try keyNumber(ofString: nodes[Int(key)].index))
+            push(value)
         }
         if !mutable { cacheContainer() }
         if count > 1 { try checkDistinctKeys(from: start, count: count) }
@@ -263,8 +274,8 @@ private struct Builder {
         _ = reader.reserveObjectSlot()
         let slot = slots.count
         slots.append(InputIndex.absent)  // open: an alias to it now is a cycle
-        let start = pending.count
-        for _ in 0..<keyCount { pending.append(try readValue(depth: depth + 1) ?? InputIndex.absent) }
+        let start = pendingCount
+        for _ in 0..<keyCount { push(try readValue(depth: depth + 1) ?? InputIndex.absent) }
         let first = closeChildren(from: start)
         let node = append(.object, payload: UInt64(classIndex), first: first, count: keyCount)
         slots[slot] = node
