@@ -13,7 +13,10 @@ struct JSONIndexBuilder {
     var strings: [String] = []
     /// Child node numbers of the open containers, innermost last: array elements, or
     /// (key string, value node) pairs of dictionaries.
-    var pending: [Int32] = []
+    /// (Its first ``pendingCount`` entries: the array keeps its length, so closing a container
+    /// is a copy and a new count, not a removal.)
+    private(set) var pending: [Int32] = []
+    private(set) var pendingCount = 0
     /// Per open container: where its children start in ``pending``, and whether it is a dictionary.
     var frames: [(pendingStart: Int, isObject: Bool)] = []
 
@@ -84,14 +87,23 @@ struct JSONIndexBuilder {
         return append(.string, payload: UInt64(strings.count &- 1))
     }
 
+    /// Adds a child to the innermost container.
+    @inline(__always)
+    mutating func push(_ node: Int32) {
+        if pendingCount < pending.count { pending[pendingCount] = node } else { pending.append(node) }
+        pendingCount &+= 1
+    }
+
     /// Closes the innermost container: its children move to ``children`` in one run.
     @inline(__always)
     mutating func close() throws(Declined) -> Int32 {
         let frame = frames.removeLast()
         let first = children.count
-        let run = pending.count &- frame.pendingStart
-        children.append(contentsOf: pending[frame.pendingStart...])
-        pending.removeLast(run)
+        let run = pendingCount &- frame.pendingStart
+        if run > 0 {
+            pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.pendingStart..<pendingCount])) }
+            pendingCount = frame.pendingStart
+        }
         if frame.isObject {
             if run > 2 { try checkDistinctKeys(first: first, entries: run &>> 1) }
             return append(.dictionary, first: first, count: run &>> 1)

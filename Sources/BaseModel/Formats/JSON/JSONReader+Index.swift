@@ -26,7 +26,7 @@ extension JSONReader {
                     index += 1
                     node = builder.append(.dictionary)
                 } else {
-                    builder.frames.append((builder.pending.count, true))
+                    builder.frames.append((builder.pendingCount, true))
                     try indexKey(into: &builder, afterComma: false)
                     continue indexingValues
                 }
@@ -38,7 +38,7 @@ extension JSONReader {
                     index += 1
                     node = builder.append(.array)
                 } else {
-                    builder.frames.append((builder.pending.count, false))
+                    builder.frames.append((builder.pendingCount, false))
                     continue indexingValues
                 }
             case JSONByte.minus, 0x30...0x39:
@@ -67,7 +67,7 @@ extension JSONReader {
                     guard index == count else { throw trailingData() }
                     return node
                 }
-                builder.pending.append(node)
+                builder.push(node)
                 skipWhitespace()
                 guard index < count else { throw truncated() }
                 let byte = start[index]
@@ -105,7 +105,7 @@ extension JSONReader {
             guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw JSONIndexBuilder.Declined() }
             number = key.withUTF8 { builder.internKey(UnsafeRawBufferPointer($0)) }
         }
-        builder.pending.append(number)
+        builder.push(number)
         skipWhitespace()
         guard index < count, start[index] == JSONByte.colon else { throw JSONIndexBuilder.Declined() }
         index += 1
