@@ -68,6 +68,10 @@ final class EncodingState {
         /// Whether the type is a class: its instances may be shared, and a value of it may be of
         /// a subclass.
         let isClass: Bool
+        /// Whether a model of the type needed an encoder of its own: a property that is not a
+        /// scalar, or has a rule. Until one does, models of the type are written without one
+        /// (``ModelFieldWriter/init(parent:component:info:start:)``).
+        @exclusivity(unchecked) var needsEncoder = false
 
         init(schema: ModelSchema, planOrder: PlanOrder, className: String, isClass: Bool) {
             self.schema = schema

@@ -12,7 +12,8 @@ extension TreeEncoder {
             // Each plan is written once, and a schema that writes its fields directly has
             // distinct keys: no key can come twice.
             if schema.encodesFieldsDirectly { checksKeys = false }
-            return try direct.write(value, to: self)
+            var fields = ModelFieldWriter(encoder: self)
+            return try direct.write(value, to: &fields)
         }
         try value.encode(to: self)
     }
@@ -49,6 +50,43 @@ extension TreeEncoder {
     @inline(__always)
     func encodeScalar(_ value: Bool, plan: PropertyPlan) throws {
         try encodeScalar(value, plan: plan) { $0.writeBool(value) }
+    }
+
+    /// Writes an array of scalars of generated writing: its key, then the array element by
+    /// element, as ``encodeScalar(_:plan:)-(String,_)`` writes a scalar (and within the depth
+    /// limit, which the array counts against); otherwise as any property. The output is the
+    /// one ``EngineEncodedArray`` writes, without boxing the array.
+    @inline(__always)
+    func encodeScalars(_ value: [Int], plan: PropertyPlan) throws {
+        try encodeScalars(value, plan: plan) { writer in
+            for number in value { writer.writeInteger(Int64(number)) }
+        }
+    }
+
+    /// As ``encodeScalars(_:plan:)-([Int],_)``.
+    @inline(__always)
+    func encodeScalars(_ value: [String], plan: PropertyPlan) throws {
+        try encodeScalars(value, plan: plan) { writer in
+            for text in value { writer.writeString(text) }
+        }
+    }
+
+    /// As ``encodeScalars(_:plan:)-([Int],_)``.
+    @inline(__always)
+    func encodeScalars(_ value: [Double], plan: PropertyPlan) throws {
+        try encodeScalars(value, plan: plan) { writer in
+            for number in value { writer.writeDouble(number) }
+        }
+    }
+
+    @inline(__always)
+    private func encodeScalars<T: Encodable & Collection>(_ value: T, plan: PropertyPlan, write: (any ModelWriter) -> Void) throws {
+        guard state.depth < state.maximumDepth else { return try encode(value, plan: plan) }
+        try encodeScalar(value, plan: plan) { writer in
+            writer.beginArray(count: value.count)
+            write(writer)
+            writer.endArray()
+        }
     }
 
     /// `write` puts the value to the writer after its key, when no rule applies.

@@ -167,6 +167,13 @@ final class TreeEncoder: Encoder, PathLinked {
         }
     }
 
+    /// Takes over a dictionary or object begun in the writer at `start` for this value, as
+    /// ``beginKeyed()`` begins one.
+    func adoptOpenDictionary(since start: WriterMark) {
+        self.start = start
+        mode = .keyed
+    }
+
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         switch mode {
         case .idle:

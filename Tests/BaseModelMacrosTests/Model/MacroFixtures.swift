@@ -83,6 +83,22 @@ enum MacroFixtures {
         var weights: [Double] = []
     }
 
+    /// Scalars, arrays of scalars and an optional model: a tally without a detail needs no
+    /// encoder of its own in a typed format, one with a detail does.
+    @Model struct Tally: Equatable {
+        var label = ""
+        var count = 0
+        var counts: [Int] = []
+        var names: [String] = []
+        var detail: Reading?
+        var share = 0.0
+    }
+
+    /// Tallies, some with a detail, after some without.
+    @Model struct TallySheet: Equatable {
+        var tallies: [Tally] = []
+    }
+
     @Model struct Celsius: Equatable {
         var degrees = 0.0
         private enum FahrenheitKey: CodingKey { case fahrenheit }

@@ -87,6 +87,49 @@ import Testing
         }
     }
 
+    @Test("a model of scalars is written without an encoder of its own, and one that needs an encoder later gets one: the bytes of the tree path",
+        arguments: [ModelFormat.fast, .keyedArchive, .binaryPropertyList, .json])
+    func modelsOpenedWithoutAnEncoder(format: ModelFormat) throws {
+        typealias Tally = MacroFixtures.Tally
+        let codec = try FormatRegistry.shared.codec(for: format)
+        let detail = MacroFixtures.Reading(count: 2, label: "d", ids: [4], tags: ["t"], weights: [0.5])
+        let sheet = MacroFixtures.TallySheet(tallies: [
+            Tally(label: "a", count: 1, counts: [1, 2], names: ["x"], share: 0.25),
+            Tally(label: "b", count: 2, counts: [], names: [], share: 0.5),
+            Tally(label: "c", count: 3, counts: [3], names: ["y", "z"], detail: detail, share: 0.75),
+            Tally(label: "d", count: 4, counts: [5, 6, 7], names: ["x"], share: 1),
+        ])
+        let encoder = ModelEncoder(registry: .shared)
+        let streamed = try codec.encodeModel(sheet, using: encoder)
+        #expect(streamed == (try codec.encodeModelThroughTree(sheet, using: encoder)))
+        #expect(try MacroFixtures.TallySheet(data: streamed) == sheet)
+    }
+
+    @Test("an array of scalars written straight counts against the depth limit as any array",
+        arguments: [ModelFormat.fast, .keyedArchive, .binaryPropertyList, .json])
+    func arraysOfScalarsCountAgainstTheDepthLimit(format: ModelFormat) throws {
+        let codec = try FormatRegistry.shared.codec(for: format)
+        // The sheet, its array and the tally fill a limit of 3; the tally's `counts` is one
+        // deeper. In the fast format the tally is written without an encoder of its own.
+        let sheet = MacroFixtures.TallySheet(tallies: [MacroFixtures.Tally(label: "a", counts: [1])])
+        let encoder = ModelEncoder(registry: .shared)
+        DecodingLimits.$current.withValue(DecodingLimits(maximumDepth: 3)) {
+            let streamed = #expect(throws: ModelError.self) { try codec.encodeModel(sheet, using: encoder) }
+            let tree = #expect(throws: ModelError.self) { try codec.encodeModelThroughTree(sheet, using: encoder) }
+            #expect(streamed?.path == ModelPath([.key("tallies"), .index(0), .key("counts")]))
+            #expect(streamed?.reason == DecodingLimits.depthExceeded(3))
+            #expect(streamed?.reason == tree?.reason && streamed?.path == tree?.path)
+            // The typed tree itself, which no writer limits but the encoder.
+            let typed = #expect(throws: ModelError.self) { try encoder.encode(sheet) }
+            #expect(typed?.reason == DecodingLimits.depthExceeded(3) && typed?.path == streamed?.path)
+        }
+        // One level more and it is written.
+        let written = try DecodingLimits.$current.withValue(DecodingLimits(maximumDepth: 4)) {
+            try codec.encodeModel(sheet, using: encoder)
+        }
+        #expect(try MacroFixtures.TallySheet(data: written) == sheet)
+    }
+
     @Test func keyCaseAndCoercionOnTheType() throws {
         let settings = try MacroFixtures.Settings(object: ["screen_name": "ada", "volume": "7", "muted": 1, "score": "12.5"])
         #expect(settings == MacroFixtures.Settings(screenName: "ada", volume: 7, muted: true, score: 12.5))

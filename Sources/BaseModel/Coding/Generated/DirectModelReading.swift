@@ -1,9 +1,9 @@
 /// How the engine runs a ``GeneratedCoding`` type's generated reading and writing without being
 /// generic over it: made once per type with the type's schema (``ModelSchema/direct``).
 protocol DirectModelReading: Sendable {
-    /// Writes every property of `value` (of the generated type) to `encoder`, a model encoder
-    /// whose dictionary is open.
-    func write<T>(_ value: T, to encoder: TreeEncoder) throws
+    /// Writes every property of `value` (of the generated type) to `fields`, the writer of a
+    /// model whose dictionary is open.
+    func write<T>(_ value: T, to fields: inout ModelFieldWriter) throws
 
     /// A new model of the generated type: its `init()`, then every property read from `decoder`
     /// (a model decoder over a dictionary or object). `type` is the generated type itself.
@@ -28,19 +28,14 @@ struct DirectReader<M: GeneratedCoding>: DirectModelReading {
         return (consume model) as! T
     }
 
-    /// `M`'s `_writeFields(to:)` as a function of the model: made once, as a closure in generic
-    /// code captures `M` (an allocation per closure made). It captures nothing else and is
-    /// never changed, so sharing it between threads is safe.
-    nonisolated(unsafe) private let writeFields: (M, inout ModelFieldWriter) throws -> Void = { model, writer in
-        try model._writeFields(to: &writer)
-    }
-
-    func write<T>(_ value: T, to encoder: TreeEncoder) throws {
-        var writer = ModelFieldWriter(encoder: encoder)
-        // `T` is `M`. Read through a pointer, the model would be copied (every property retained
-        // and released) before its fields are written; the function of `M` seen as a function of
-        // `T` (the same calling convention: both are generic parameters) borrows it instead.
-        try unsafeBitCast(writeFields, to: ((T, inout ModelFieldWriter) throws -> Void).self)(value, &writer)
+    func write<T>(_ value: T, to writer: inout ModelFieldWriter) throws {
+        // `T` is `M`, borrowed where the caller holds it. A copy (`as!`, `unsafeBitCast`, or a
+        // read of `pointee`) would retain every stored reference and release it after; a
+        // closure of `M` recast as one of `T` would allocate a reabstraction context per model.
+        // A mutating access to `pointee` works in place, and nothing writes through it.
+        try withUnsafePointer(to: value) { pointer in
+            try UnsafeMutableRawPointer(mutating: pointer).assumingMemoryBound(to: M.self).pointee.writeFieldsInPlace(to: &writer)
+        }
     }
 
     func make<T>(_ type: T.Type, defaultsOnly: Void) throws -> T {
@@ -54,5 +49,13 @@ struct DirectReader<M: GeneratedCoding>: DirectModelReading {
         try withUnsafeMutableBytes(of: &value) { bytes in
             try bytes.baseAddress!.assumingMemoryBound(to: M.self).pointee._readFields(from: &reader)
         }
+    }
+}
+
+extension GeneratedCoding {
+    /// `_writeFields(to:)` from a mutating access, which reaches a model through a pointer
+    /// without copying it (see ``DirectReader/write(_:to:)``). Changes nothing.
+    fileprivate mutating func writeFieldsInPlace(to writer: inout ModelFieldWriter) throws {
+        try _writeFields(to: &writer)
     }
 }
