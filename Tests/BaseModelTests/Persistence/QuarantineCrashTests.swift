@@ -7,7 +7,7 @@ import Testing
 /// are under its own name or its quarantined name (both only while a move was cut short), never
 /// neither, and a migrated file is the old version or the whole new one.
 @Suite(.serialized) struct QuarantineCrashTests {
-    static let folderCount = 400
+    static let folderCount = 1000
     /// How long after the child has done its first folder it is killed, per round.
     static let delays: [Duration] = [.zero, .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(20)]
 
@@ -82,13 +82,33 @@ import Testing
     /// Starts the child on `folder`, waits (at most 30 s) until it has changed the first folder,
     /// so a loaded machine's slow start does not eat the delay, lets it run for `delay`, then
     /// kills it with SIGKILL.
+    ///
+    /// The waiting and the kill run on a thread of their own: on the cooperative pool, which the
+    /// other suites keep busy, a sleep of a millisecond came back so late that the child had done
+    /// every folder before the kill in all six rounds (CI, 26 Nov 2026).
     static func runAndKill(_ executable: URL, folder: URL, after delay: Duration, mode: String) async throws {
         let started = folder.appendingPathComponent("started")
-        let first = folder.appendingPathComponent("0")
         let child = Process()
         child.executableURL = executable
         child.arguments = [folder.path, String(folderCount), started.path, mode]
         try child.run()
+        let first = folder.appendingPathComponent("0")
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                waitForTheFirstFolder(first, of: child, mode: mode)
+                let (seconds, attoseconds) = delay.components
+                let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+                if microseconds > 0 { usleep(UInt32(microseconds)) }
+                kill(child.processIdentifier, SIGKILL)
+                child.waitUntilExit()
+                finished.resume()
+            }
+        }
+    }
+
+    /// Blocks until the child has quarantined (or migrated) the file in `first`, has exited, or
+    /// 30 seconds have passed, looking every 100 microseconds.
+    static func waitForTheFirstFolder(_ first: URL, of child: Process, mode: String) {
         func firstFolderDone() -> Bool {
             if mode == "migrate" {
                 let bytes = (try? Data(contentsOf: first.appendingPathComponent("Journal.json"))) ?? Data()
@@ -96,13 +116,9 @@ import Testing
             }
             return ((try? FileManager.default.contentsOfDirectory(atPath: first.path)) ?? []).contains { $0.contains(".unreadable-") }
         }
-        var waited = 0
-        while !firstFolderDone(), child.isRunning, waited < 30_000 {
-            try await Task.sleep(for: .milliseconds(1))
-            waited += 1
+        let deadline = Date().addingTimeInterval(30)
+        while !firstFolderDone(), child.isRunning, Date() < deadline {
+            usleep(100)
         }
-        try await Task.sleep(for: delay)
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
     }
 }
