@@ -40,7 +40,12 @@ struct ExactStringTable {
     /// The number of a string with the bytes of `text`, if one was added; otherwise adds `text`
     /// with `number` and returns `nil`.
     mutating func number(of text: String, orAdd number: Int) -> Int? {
-        let hash = ByteHash.hash(of: text)
+        self.number(of: text, hash: ByteHash.hash(of: text), orAdd: number)
+    }
+
+    /// As ``number(of:orAdd:)``, for a caller that has hashed `text`'s bytes (`hash` is
+    /// `ByteHash.hash(of: text)`).
+    mutating func number(of text: String, hash: UInt64, orAdd number: Int) -> Int? {
         let mask = slots.count - 1
         var index = Self.slot(of: hash, mask: mask)
         while true {

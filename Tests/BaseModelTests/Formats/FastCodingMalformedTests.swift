@@ -115,6 +115,11 @@ import Testing
     func nulInString() throws {
         let failure = try #require(throws: ModelError.self) { try codec.encodeTree(["a": "x\u{0}y"]) }
         #expect(failure.path == [.key("a")])
+        #expect(failure.description.contains("NUL"))
+        // After strings the cache holds (written once, then as aliases), the failing one still
+        // names its own path.
+        let later = try #require(throws: ModelError.self) { try codec.encodeTree(["a": ["x", "x"], "b": ["x", "x\u{0}"]]) }
+        #expect(later.path == [.key("b"), .index(1)])
     }
 
     @Test("tree errors name the path of the bad value, through mutable and immutable lists")

@@ -70,7 +70,10 @@ public struct ModelFieldWriter {
     // The entry points `write` is inlined to.
 
     @usableFromInline mutating func writeString(_ value: UnsafeRawBufferPointer) throws {
-        let text = value.baseAddress!.assumingMemoryBound(to: String.self).pointee
+        try writeString(inPlace: &Self.borrowed(value, as: String.self).pointee)
+    }
+
+    private mutating func writeString(inPlace text: inout String) throws {
         try writeScalar(plan: nextPlan()) { $0.writeString(text) } general: { try $0.encodeScalar(text, plan: $1) }
     }
 
@@ -108,6 +111,14 @@ public struct ModelFieldWriter {
         try writeScalars(numbers, plan: nextPlan()) { writer in
             for number in numbers { writer.writeDouble(number) }
         } general: { try $0.encodeScalars(numbers, plan: $1) }
+    }
+
+    /// The value of `T` whose bytes `value` views, for a mutating access that borrows it in
+    /// place: reading `pointee` would copy it (a retain per reference it holds, released after).
+    /// Nothing writes through the pointer.
+    @inline(__always)
+    private static func borrowed<T>(_ value: UnsafeRawBufferPointer, as type: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(mutating: value.baseAddress!).assumingMemoryBound(to: T.self)
     }
 
     @usableFromInline mutating func writeAny<T: Encodable>(_ value: T) throws {

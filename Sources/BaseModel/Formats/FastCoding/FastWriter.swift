@@ -210,21 +210,27 @@ struct FastWriter: ~Copyable {
     /// - Throws: ``ModelError`` for a string holding a NUL character, which the format's
     ///   NUL-terminated strings cannot hold (the original silently cut the string there).
     mutating func writeString(_ value: String) throws(ModelError) {
-        // One lookup that also inserts: a new string takes the next index, and is taken out
-        // again if it cannot be written.
-        if let index = strings.number(of: value, orAdd: stringCount) {
-            writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
-            return
+        // The bytes are reached once, for the hash and the copy: each access to a borrowed
+        // string's bytes retains and releases its storage.
+        var text = value
+        let written = text.withUTF8 { utf8 in
+            // One lookup that also inserts: a new string takes the next index, and is taken out
+            // again if it cannot be written.
+            if let index = strings.number(of: value, hash: ByteHash.hash(UnsafeRawBufferPointer(utf8)), orAdd: stringCount) {
+                writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
+                return true
+            }
+            if let base = utf8.baseAddress, memchr(base, 0, utf8.count) != nil {
+                strings.removeLast()
+                return false
+            }
+            stringCount += 1
+            bytes.append(FastTag.string.rawValue)
+            bytes.append(contentsOf: utf8)
+            bytes.append(0)
+            return true
         }
-        stringCount += 1
-        bytes.append(FastTag.string.rawValue)
-        do {
-            try appendCString(value)
-        } catch {
-            strings.removeLast()
-            stringCount -= 1
-            throw error
-        }
+        if !written { throw nulFailure(value) }
     }
 
     /// Writes a mutable string (``FastTag/mutableString``), cached in the object cache.
@@ -558,10 +564,13 @@ struct FastWriter: ~Copyable {
             bytes.append(contentsOf: utf8)
             return true
         }
-        guard appended else {
-            throw failure(.unsupported("a string with a NUL character, which FastCoding's NUL-terminated strings cannot hold"), excerpt: ModelValue.string(value).excerpt)
-        }
+        guard appended else { throw nulFailure(value) }
         bytes.append(0)
+    }
+
+    /// The error for `value`, a string with a NUL character.
+    private func nulFailure(_ value: String) -> ModelError {
+        failure(.unsupported("a string with a NUL character, which FastCoding's NUL-terminated strings cannot hold"), excerpt: ModelValue.string(value).excerpt)
     }
 
     private func failure(_ reason: ModelError.Reason, excerpt: String? = nil) -> ModelError {
