@@ -303,15 +303,22 @@ struct FastTapeReplay: ~Copyable {
         let base = slotCount
         if slots.count < base + keys.count { slots.append(contentsOf: repeatElement(-1, count: base + keys.count - slots.count)) }
         var position = start + 1
-        for expected in keys {
-            if position < end, case .key(let key) = events[position], key == expected {
-                slots[slotCount] = position
-                position += 1 + events[position + 1].extent
-            } else {
-                slots[slotCount] = -1
+        // Through buffers: the array accesses checked the slots' uniqueness on every key.
+        events.withUnsafeBufferPointer { events in
+            slots.withUnsafeMutableBufferPointer { slots in
+                var slot = base
+                for expected in keys {
+                    if position < end, case .key(let key) = events[position], key == expected {
+                        slots[slot] = position
+                        position += 1 + events[position + 1].extent
+                    } else {
+                        slots[slot] = -1
+                    }
+                    slot += 1
+                }
             }
-            slotCount += 1
         }
+        slotCount = base + keys.count
         guard position == end else {
             slotCount = base
             return nil
