@@ -220,14 +220,11 @@ struct FastWriter: ~Copyable {
                 writeIndex(index, tags: (.stringAlias8, .stringAlias16, .stringAlias32))
                 return true
             }
-            if let base = utf8.baseAddress, memchr(base, 0, utf8.count) != nil {
+            guard appendCString(utf8, tag: .string) else {
                 strings.removeLast()
                 return false
             }
             stringCount += 1
-            bytes.append(FastTag.string.rawValue)
-            bytes.append(contentsOf: utf8)
-            bytes.append(0)
             return true
         }
         if !written { throw nulFailure(value) }
@@ -558,14 +555,17 @@ struct FastWriter: ~Copyable {
 
     private mutating func appendCString(_ value: String) throws(ModelError) {
         var text = value
-        // The bytes in one copy, once `memchr` has found no NUL among them.
-        let appended = text.withUTF8 { utf8 in
-            if let base = utf8.baseAddress, memchr(base, 0, utf8.count) != nil { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        guard appended else { throw nulFailure(value) }
+        guard text.withUTF8({ appendCString($0) }) else { throw nulFailure(value) }
+    }
+
+    /// Appends `tag` (if any), the bytes of `utf8` and a NUL, in one copy once `memchr` has found
+    /// no NUL among them; `false`, with nothing appended, when it has.
+    private mutating func appendCString(_ utf8: UnsafeBufferPointer<UInt8>, tag: FastTag? = nil) -> Bool {
+        if let base = utf8.baseAddress, memchr(base, 0, utf8.count) != nil { return false }
+        if let tag { bytes.append(tag.rawValue) }
+        bytes.append(contentsOf: utf8)
         bytes.append(0)
+        return true
     }
 
     /// The error for `value`, a string with a NUL character.
