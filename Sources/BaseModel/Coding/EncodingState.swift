@@ -47,6 +47,10 @@ final class EncodingState {
         /// For a model struct in a typed tree: its ``ModelInfo``, found once (a value of a
         /// struct is of that type; a class's may be of a subclass, so it is not kept).
         @exclusivity(unchecked) var valueModelInfo: ModelInfo?
+        /// Whether ``openedModel`` was worked out (``EncodingState/openedModel(of:kind:)``).
+        @exclusivity(unchecked) var openingChecked = false
+        /// For a struct model with generated writing: what opening one in place needs.
+        @exclusivity(unchecked) var openedModel: ModelFieldWriter.OpenedModel?
 
         init(kind: DecodedKind, definedOrder: Bool, array: (any EngineEncodedArray.Type)?, planOrder: PlanOrder?) {
             self.definedOrder = definedOrder
@@ -68,10 +72,15 @@ final class EncodingState {
         /// Whether the type is a class: its instances may be shared, and a value of it may be of
         /// a subclass.
         let isClass: Bool
-        /// Whether a model of the type needed an encoder of its own: a property that is not a
-        /// scalar, or has a rule. Until one does, models of the type are written without one
-        /// (``ModelFieldWriter/init(parent:component:info:start:)``).
-        @exclusivity(unchecked) var needsEncoder = false
+        @exclusivity(unchecked) private var opened: ModelFieldWriter.OpenedModel?
+
+        /// What opening a model of the type in place needs, made once.
+        func openedModel(direct: any DirectModelReading) -> ModelFieldWriter.OpenedModel {
+            if let opened { return opened }
+            let made = ModelFieldWriter.OpenedModel(schema: schema, direct: direct, planOrder: planOrder, className: className)
+            opened = made
+            return made
+        }
 
         init(schema: ModelSchema, planOrder: PlanOrder, className: String, isClass: Bool) {
             self.schema = schema
@@ -116,6 +125,25 @@ final class EncodingState {
         // Not for an existential `T` (`any Model`), whose values differ in type.
         if !info.isClass, Swift.type(of: value) == T.self { kind.valueModelInfo = info }
         return info
+    }
+
+    /// What opening a model of `type` (whose kind is `kind`) in place needs, when `type` is a
+    /// struct model with generated writing and every field one key; `nil` for any other type.
+    /// Worked out once per encode.
+    func openedModel<T>(of type: T.Type, kind: EncodingKind) -> ModelFieldWriter.OpenedModel? {
+        if kind.openingChecked { return kind.openedModel }
+        kind.openingChecked = true
+        guard let schema = kind.schema, let direct = schema.direct, schema.encodesFieldsDirectly, let planOrder = kind.planOrder,
+            !(type is AnyClass)
+        else { return nil }
+        if let graph {
+            let info = kind.valueModelInfo ?? modelInfo(type as! any Model.Type, registry: graph.registry)
+            kind.valueModelInfo = info
+            kind.openedModel = info.openedModel(direct: direct)
+        } else {
+            kind.openedModel = ModelFieldWriter.OpenedModel(schema: schema, direct: direct, planOrder: planOrder, className: nil)
+        }
+        return kind.openedModel
     }
 
     /// The schema, plan order and registered name of the dynamic type of `value`, a model value

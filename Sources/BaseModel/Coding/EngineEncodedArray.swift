@@ -10,6 +10,15 @@ protocol EngineEncodedArray {
     static func encodeElements<T>(
         of array: T, at component: ModelPath.Component?, in parent: TreeEncoder, to writer: any ModelWriter
     ) throws
+
+    /// Writes `array` (a `Self`) under `key` as the next property of `fields`, when its elements
+    /// are struct models with generated writing: each opened in place
+    /// (``ModelFieldWriter/writeOpened(at:as:at:inArray:)``), with no encoder for the array or
+    /// its elements. The array counts against the depth limit as the encoder's boxing counts it.
+    /// Returns `false`, having written nothing, for any other elements.
+    ///
+    /// - Throws: ``ModelError`` when an element cannot be written, or the depth limit is passed.
+    static func writeOpenedElements<T>(of array: T, key: String, in fields: inout ModelFieldWriter) throws -> Bool
 }
 
 extension Array: EngineEncodedArray where Element: Encodable {
@@ -50,5 +59,28 @@ extension Array: EngineEncodedArray where Element: Encodable {
                 try encoder.box(inPlace: &elements[position], component: .index(position), to: writer)
             }
         }
+    }
+
+    static func writeOpenedElements<T>(of array: T, key: String, in fields: inout ModelFieldWriter) throws -> Bool {
+        let state = fields.encoder.state
+        let array = unsafeBitCast(array, to: Self.self)
+        guard let model = state.openedModel(of: Element.self, kind: state.encodingKind(of: Element.self)) else { return false }
+        let writer = fields.encoder.writer
+        writer.writeKey(key)
+        state.depth += 1
+        defer { state.depth -= 1 }
+        if state.depth > state.maximumDepth {
+            throw ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: fields.path(of: .key(key)))
+        }
+        writer.beginArray(count: array.count)
+        try array.withUnsafeBufferPointer { buffer in
+            guard let elements = buffer.baseAddress else { return }
+            // Each element in place, where a copy would retain every reference it holds.
+            for position in 0..<buffer.count {
+                try fields.writeOpened(at: UnsafeRawPointer(elements + position), as: model, at: .index(position), inArray: .key(key))
+            }
+        }
+        writer.endArray()
+        return true
     }
 }

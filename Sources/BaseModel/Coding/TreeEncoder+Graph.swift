@@ -35,17 +35,20 @@ extension TreeEncoder {
         // so far needed no encoder of their own (their properties are scalars, written without
         // one). (A subclass instance under its superclass's type writes through `encode(to:)`,
         // as `encodeValue` decides.)
-        if !info.needsEncoder, let direct = info.schema.direct, info.schema.encodesFieldsDirectly, writer === self.writer,
+        if let direct = info.schema.direct, info.schema.encodesFieldsDirectly, writer === self.writer,
             !info.isClass || Swift.type(of: value as AnyObject) == T.self as? AnyClass
         {
-            if let shared { writer.beginShared(shared) }
-            let start = writer.mark()
-            writer.beginObject(className: info.className)
-            var fields = ModelFieldWriter(parent: self, component: component, info: info, start: start)
-            try direct.write(value, to: &fields)
-            if let encoder = fields.madeEncoder { encoder.finish() } else { writer.endDictionary() }
-            if let shared { writer.endShared(shared) }
-            return
+            let opened = info.openedModel(direct: direct)
+            if !opened.needsEncoder {
+                if let shared { writer.beginShared(shared) }
+                let start = writer.mark()
+                writer.beginObject(className: info.className)
+                var fields = ModelFieldWriter(parent: self, component: component, model: opened, start: start)
+                try direct.write(value, to: &fields)
+                if let encoder = fields.madeEncoder { encoder.finish() } else { writer.endDictionary() }
+                if let shared { writer.endShared(shared) }
+                return
+            }
         }
         let child = TreeEncoder(
             state: state, writer: writer, parent: self, component: component, schema: info.schema,

@@ -99,6 +99,46 @@ enum MacroFixtures {
         var tallies: [Tally] = []
     }
 
+    /// A value whose `encode(to:)` throws when `fails` is set, with the encoder's coding path:
+    /// an error from inside models written without encoders of their own.
+    struct Fragile: Codable, Equatable, Sendable {
+        var fails = false
+        init(fails: Bool = false) { self.fails = fails }
+        init(from decoder: any Decoder) throws { fails = try decoder.singleValueContainer().decode(Bool.self) }
+        func encode(to encoder: any Encoder) throws {
+            if fails {
+                throw EncodingError.invalidValue(fails, .init(codingPath: encoder.codingPath, debugDescription: "fragile"))
+            }
+            var container = encoder.singleValueContainer()
+            try container.encode(fails)
+        }
+    }
+
+    /// Struct models nested in struct models and arrays of them, which generated writing opens
+    /// in place; a crate may hold a class instance another crate shares, and a fragile value.
+    @Model struct Crate: Equatable {
+        var count = 0
+        var fragile: Fragile?
+        var owner: Animal?
+        static func == (lhs: Crate, rhs: Crate) -> Bool {
+            lhs.count == rhs.count && lhs.fragile == rhs.fragile && lhs.owner?.name == rhs.owner?.name
+        }
+    }
+
+    /// See ``Crate``.
+    @Model struct Box: Equatable {
+        var name = ""
+        var inner = Crate()
+    }
+
+    /// See ``Crate``.
+    @Model struct Shelf: Equatable {
+        var label = ""
+        var boxes: [Box] = []
+        var main = Box()
+        var total: Int64 = 0
+    }
+
     @Model struct Celsius: Equatable {
         var degrees = 0.0
         private enum FahrenheitKey: CodingKey { case fahrenheit }

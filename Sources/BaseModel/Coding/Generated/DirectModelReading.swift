@@ -1,9 +1,14 @@
 /// How the engine runs a ``GeneratedCoding`` type's generated reading and writing without being
-/// generic over it: made once per type with the type's schema (``ModelSchema/direct``).
-protocol DirectModelReading: Sendable {
+/// generic over it: made once per type with the type's schema (``ModelSchema/direct``). A class,
+/// so that handing it on costs one retain.
+protocol DirectModelReading: AnyObject, Sendable {
     /// Writes every property of `value` (of the generated type) to `fields`, the writer of a
     /// model whose dictionary is open.
     func write<T>(_ value: T, to fields: inout ModelFieldWriter) throws
+
+    /// Writes every property of the model (of the generated type) at `value` to `fields`, as
+    /// ``write(_:to:)`` does: for callers that hold the model in place and are not generic over it.
+    func write(at value: UnsafeRawPointer, to fields: inout ModelFieldWriter) throws
 
     /// A new model of the generated type: its `init()`, then every property read from `decoder`
     /// (a model decoder over a dictionary or object). `type` is the generated type itself.
@@ -17,7 +22,7 @@ protocol DirectModelReading: Sendable {
 }
 
 /// The generated reading of `M`.
-struct DirectReader<M: GeneratedCoding>: DirectModelReading {
+final class DirectReader<M: GeneratedCoding>: DirectModelReading {
     func make<T>(_ type: T.Type, from decoder: TreeDecoder) throws -> T {
         var model = M()
         var reader = ModelFieldReader(decoder: decoder)
@@ -36,6 +41,11 @@ struct DirectReader<M: GeneratedCoding>: DirectModelReading {
         try withUnsafePointer(to: value) { pointer in
             try UnsafeMutableRawPointer(mutating: pointer).assumingMemoryBound(to: M.self).pointee.writeFieldsInPlace(to: &writer)
         }
+    }
+
+    func write(at value: UnsafeRawPointer, to writer: inout ModelFieldWriter) throws {
+        // A mutating access reaches the model in place; nothing writes through it.
+        try UnsafeMutableRawPointer(mutating: value).assumingMemoryBound(to: M.self).pointee.writeFieldsInPlace(to: &writer)
     }
 
     func make<T>(_ type: T.Type, defaultsOnly: Void) throws -> T {

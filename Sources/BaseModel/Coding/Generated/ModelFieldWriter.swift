@@ -5,40 +5,76 @@
 /// rules: its remote key (key case, remote key paths), its transformer, and errors with the
 /// property's path. Writes of the common scalar types are inlined into the generated code as
 /// calls made for that type.
+///
+/// A model is written without an encoder of its own when it can be: a nested struct model
+/// (alone or in an array) is opened in place by its parent's writer, and its properties go
+/// straight to the output. The first property that needs an encoder (a rule, a value that is
+/// not a model or a scalar) makes one, and the encoders of the opened models around it first,
+/// so that its path and its errors are the ones the encoder path gives.
 public struct ModelFieldWriter {
-    /// The model's encoder; for a model opened without one, its parent's.
+    /// The model's encoder; for a model opened without one, the nearest encoder around it.
     let encoder: TreeEncoder
-    /// Whether the model was opened without an encoder (``init(parent:component:info:start:)``).
-    let opened: Bool
     /// The encoder made for an opened model by the first property that needs one.
     private(set) var madeEncoder: TreeEncoder?
     let plans: [PropertyPlan]
     var next = 0
-    // What makes an opened model's encoder.
-    private let info: EncodingState.ModelInfo?
+    /// For a model opened without an encoder: its type, which its encoder needs when it is made.
+    private let opened: OpenedModel?
+    /// The opened model's step from its parent: its key, or its index in ``arrayComponent``.
     private let component: ModelPath.Component?
+    /// For an element of an array opened in place: the array's key in the parent model.
+    private let arrayComponent: ModelPath.Component?
+    /// The writer (a `ModelFieldWriter`) of the opened model this one is a property of, which
+    /// makes its encoder first; `nil` when that model has one, ``encoder``.
+    private let outer: UnsafeMutableRawPointer?
+    /// Where the opened model's object began in the writer.
     private let start: WriterMark
+
+    /// What opening a model of a type in place needs: made once per type and encode
+    /// (``EncodingState/openedModel(of:kind:)``), a class so that handing it on costs one retain.
+    final class OpenedModel {
+        let schema: ModelSchema
+        let direct: any DirectModelReading
+        let planOrder: PlanOrder
+        /// The registered name, in a typed format.
+        let className: String?
+        /// Whether a model of the type needed an encoder of its own: a property that is not a
+        /// scalar or a model opened in place, or has a rule. Until one does, models of the type
+        /// under an encoder are written without one (``TreeEncoder/boxGraphModel``).
+        @exclusivity(unchecked) var needsEncoder = false
+
+        init(schema: ModelSchema, direct: any DirectModelReading, planOrder: PlanOrder, className: String?) {
+            self.schema = schema
+            self.direct = direct
+            self.planOrder = planOrder
+            self.className = className
+        }
+    }
 
     /// A writer of the model `encoder` (a model encoder with its dictionary open) writes.
     init(encoder: TreeEncoder) {
         self.encoder = encoder
-        opened = false
         plans = encoder.schema!.fieldPlans
-        info = nil
+        opened = nil
         component = nil
+        arrayComponent = nil
+        outer = nil
         start = WriterMark(offset: 0, depth: 0, count: 0)
     }
 
-    /// A writer of a model whose object `parent` began in its writer after `start` (at
-    /// `component`, with its keys distinct), without an encoder of its own: properties written
-    /// straight to the writer need none, and the first that needs one makes it. A model of
-    /// scalars is written without allocating one.
-    init(parent: TreeEncoder, component: ModelPath.Component?, info: EncodingState.ModelInfo, start: WriterMark) {
+    /// A writer of a model of `model`'s type whose object began in the writer after `start`,
+    /// without an encoder of its own, at `component` below the model of `parent` (below its
+    /// array at `arrayComponent`, when set), or of the opened model `outer` writes.
+    init(
+        parent: TreeEncoder, outer: UnsafeMutableRawPointer? = nil, component: ModelPath.Component?,
+        arrayComponent: ModelPath.Component? = nil, model: OpenedModel, start: WriterMark
+    ) {
         encoder = parent
-        opened = true
-        plans = info.schema.fieldPlans
-        self.info = info
+        plans = model.schema.fieldPlans
+        opened = model
         self.component = component
+        self.arrayComponent = arrayComponent
+        self.outer = outer
         self.start = start
     }
 
@@ -122,8 +158,69 @@ public struct ModelFieldWriter {
     }
 
     @usableFromInline mutating func writeAny<T: Encodable>(_ value: T) throws {
-        if !opened { return try encoder.encode(value, plan: nextPlan()) }
-        try modelEncoder().encode(value, plan: nextPlan())
+        let plan = nextPlan()
+        if let key = plan.scalarKey, writesInPlace {
+            // The other scalars (`Int64`, `Date`, `URL` …) as the encoder boxes them.
+            if let scalar = TreeEncoder.scalar(value) {
+                encoder.writer.writeKey(key)
+                return TreeEncoder.write(scalar, to: encoder.writer)
+            }
+            if try writeNested(value, key: key) { return }
+        }
+        try modelEncoder().encode(value, plan: plan)
+    }
+
+    /// Whether the model's dictionary is open in the writer and takes each key once, unchecked:
+    /// always for a model without an encoder, and for a model encoder in its keyed mode.
+    private var writesInPlace: Bool {
+        guard let encoder = opened == nil ? encoder : madeEncoder else { return true }
+        return encoder.mode == .keyed && !encoder.checksKeys
+    }
+
+    /// Writes `value` under `key` when it is a struct model with generated writing, or an array
+    /// of them, opening each model in place (``writeOpened(at:as:at:inArray:)``); `false`, having
+    /// written nothing, for any other value.
+    private mutating func writeNested<T: Encodable>(_ value: T, key: String) throws -> Bool {
+        let state = encoder.state
+        let kind = state.encodingKind(of: T.self)
+        if let array = kind.array { return try array.writeOpenedElements(of: value, key: key, in: &self) }
+        guard let model = state.openedModel(of: T.self, kind: kind) else { return false }
+        encoder.writer.writeKey(key)
+        try withUnsafePointer(to: value) { try writeOpened(at: UnsafeRawPointer($0), as: model, at: .key(key), inArray: nil) }
+        return true
+    }
+
+    /// Writes the model at `value`, of `model`'s type, as an object opened in place at `component` (an index
+    /// of the array at `arrayComponent`, when set) below this model, after its key: its
+    /// properties go to the writer with a writer of their own, and no encoder unless one of
+    /// them needs it. Counts against the depth limit as the encoder's boxing does.
+    ///
+    /// - Throws: ``ModelError`` when the depth limit is passed, or a property cannot be written,
+    ///   with its path.
+    mutating func writeOpened(
+        at value: UnsafeRawPointer, as model: OpenedModel, at component: ModelPath.Component, inArray arrayComponent: ModelPath.Component?
+    ) throws {
+        let state = encoder.state
+        state.depth += 1
+        defer { state.depth -= 1 }
+        if state.depth > state.maximumDepth {
+            let place = arrayComponent.map { path(of: $0).appending(component) } ?? path(of: component)
+            throw ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: place)
+        }
+        let writer = encoder.writer
+        let start = writer.mark()
+        if let className = model.className { writer.beginObject(className: className) } else { writer.beginDictionary(count: nil) }
+        // The new model's parent is this model's encoder when it has one; otherwise this writer,
+        // which makes one first if the new model needs one.
+        let hasEncoder = opened == nil || madeEncoder != nil
+        let nearest = madeEncoder ?? encoder
+        try withUnsafeMutablePointer(to: &self) { this in
+            var fields = ModelFieldWriter(
+                parent: nearest, outer: hasEncoder ? nil : UnsafeMutableRawPointer(this), component: component,
+                arrayComponent: arrayComponent, model: model, start: start)
+            try model.direct.write(at: value, to: &fields)
+            if let made = fields.madeEncoder { made.finish() } else { writer.endDictionary() }
+        }
     }
 
     /// Writes a scalar: its key and `direct` straight to the writer when the model has no
@@ -133,7 +230,7 @@ public struct ModelFieldWriter {
     private mutating func writeScalar(
         plan: PropertyPlan, direct: (any ModelWriter) -> Void, general: (TreeEncoder, PropertyPlan) throws -> Void
     ) throws {
-        if !opened { return try general(encoder, plan) }
+        if opened == nil { return try general(encoder, plan) }
         if madeEncoder == nil, let key = plan.scalarKey {
             encoder.writer.writeKey(key)
             return direct(encoder.writer)
@@ -147,7 +244,7 @@ public struct ModelFieldWriter {
     private mutating func writeScalars<C: Collection>(
         _ value: C, plan: PropertyPlan, elements: (any ModelWriter) -> Void, general: (TreeEncoder, PropertyPlan) throws -> Void
     ) throws {
-        if !opened { return try general(encoder, plan) }
+        if opened == nil { return try general(encoder, plan) }
         if madeEncoder == nil, let key = plan.scalarKey, encoder.state.depth < encoder.state.maximumDepth {
             let writer = encoder.writer
             writer.writeKey(key)
@@ -158,21 +255,29 @@ public struct ModelFieldWriter {
         try general(modelEncoder(), plan)
     }
 
-    /// The model's encoder, made now for an opened model that has none: what the parent makes
-    /// for a model, after `beginKeyed()`. The model's type is then written with an encoder from
-    /// the start (``EncodingState/ModelInfo/needsEncoder``).
+    /// The model's encoder, made now for an opened model that has none, as the parent makes one
+    /// for a model after `beginKeyed()`: first the encoders of the opened models around it, and
+    /// of the array it is an element of, which give it its path. An opened model's type is then
+    /// written with an encoder from the start where its parent is an encoder
+    /// (``OpenedModel/needsEncoder``).
     private mutating func modelEncoder() -> TreeEncoder {
-        guard opened else { return encoder }
+        guard let model = opened else { return encoder }
         if let madeEncoder { return madeEncoder }
-        let info = info!
-        info.needsEncoder = true
+        var parent = outer?.assumingMemoryBound(to: ModelFieldWriter.self).pointee.modelEncoder() ?? encoder
+        if let arrayComponent { parent = parent.arrayEncoder(at: arrayComponent, writer: parent.writer) }
+        model.needsEncoder = true
         let made = TreeEncoder(
-            state: encoder.state, writer: encoder.writer, parent: encoder, component: component, schema: info.schema,
-            planOrder: info.planOrder, keyCase: info.schema.keyCase, inheritedKeyCase: info.schema.keyCase,
-            plain: false, className: info.className, uniqueKeys: true)
+            state: encoder.state, writer: encoder.writer, parent: parent, component: component, schema: model.schema,
+            planOrder: model.planOrder, keyCase: model.schema.keyCase, inheritedKeyCase: model.schema.keyCase,
+            plain: false, className: model.className, uniqueKeys: true)
         made.adoptOpenDictionary(since: start)
         madeEncoder = made
         return made
+    }
+
+    /// The path of `component` below this model, for an error: it makes the model's encoder.
+    mutating func path(of component: ModelPath.Component) -> ModelPath {
+        modelEncoder().path.appending(component)
     }
 
     /// Moves past a property that is not written.
