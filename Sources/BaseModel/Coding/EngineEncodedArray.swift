@@ -65,8 +65,8 @@ extension Array: EngineEncodedArray where Element: Encodable {
         let state = fields.encoder.state
         let array = unsafeBitCast(array, to: Self.self)
         guard let model = state.openedModel(of: Element.self, kind: state.encodingKind(of: Element.self)) else { return false }
-        let writer = fields.encoder.writer
-        writer.writeKey(key)
+        let writer = fields.writer
+        fields.writeKey(key)
         state.depth += 1
         defer { state.depth -= 1 }
         if state.depth > state.maximumDepth {

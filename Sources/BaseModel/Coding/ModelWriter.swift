@@ -96,6 +96,14 @@ protocol ModelWriter: AnyObject {
     func beginObject(className: String)
     /// Names the next value of the innermost dictionary or object.
     func writeKey(_ key: String)
+    /// Whether the writer numbers the keys it meets (``number(ofKey:)``): generated writing then
+    /// asks once per property and writer, instead of the writer looking the key up on every model.
+    var numbersKeys: Bool { get }
+    /// The number ``writeKey(number:)`` takes for `key`, valid for the writer's life, when it
+    /// ``numbersKeys``; `nil` otherwise.
+    func number(ofKey key: String) -> Int32?
+    /// ``writeKey(_:)`` for the key ``number(ofKey:)`` gave `number`.
+    func writeKey(number: Int32)
     /// Closes the innermost dictionary or object.
     func endDictionary()
 
@@ -118,6 +126,16 @@ protocol ModelWriter: AnyObject {
     func takeBack(since mark: WriterMark) -> EncodingNode.Content
     /// Writes a value that ``takeBack(since:)`` returned inside a node.
     func writeRecorded(_ recording: any WriterRecording)
+}
+
+extension ModelWriter {
+    var numbersKeys: Bool { false }
+
+    func number(ofKey key: String) -> Int32? { nil }
+
+    func writeKey(number: Int32) {
+        assertionFailure("a key number from a writer that does not number keys")
+    }
 }
 
 /// A position in a writer's output (see ``ModelWriter/mark()``); what the numbers mean is the

@@ -14,6 +14,9 @@
 public struct ModelFieldWriter {
     /// The model's encoder; for a model opened without one, the nearest encoder around it.
     let encoder: TreeEncoder
+    /// The encoder's writer, kept here too: a property written straight to it then costs no
+    /// retain of the writer.
+    let writer: any ModelWriter
     /// The encoder made for an opened model by the first property that needs one.
     private(set) var madeEncoder: TreeEncoder?
     let plans: [PropertyPlan]
@@ -29,6 +32,9 @@ public struct ModelFieldWriter {
     private let outer: UnsafeMutableRawPointer?
     /// Where the opened model's object began in the writer.
     private let start: WriterMark
+    /// For an opened model, by field, the numbers the writer gave the keys
+    /// (``OpenedModel/keyNumbers(for:)``): a key is then written by its number.
+    private let keyNumbers: UnsafeMutablePointer<Int32>?
 
     /// What opening a model of a type in place needs: made once per type and encode
     /// (``EncodingState/openedModel(of:kind:)``), a class so that handing it on costs one retain.
@@ -42,6 +48,10 @@ public struct ModelFieldWriter {
         /// scalar or a model opened in place, or has a rule. Until one does, models of the type
         /// under an encoder are written without one (``TreeEncoder/boxGraphModel``).
         @exclusivity(unchecked) var needsEncoder = false
+        /// Per field, the number the writer of ``keyWriter`` gave its key, or `-1`.
+        @exclusivity(unchecked) private var keyNumbers = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+        /// The writer the key numbers are its: the first one met that numbers keys.
+        @exclusivity(unchecked) private var keyWriter: ObjectIdentifier?
 
         init(schema: ModelSchema, direct: any DirectModelReading, planOrder: PlanOrder, className: String?) {
             self.schema = schema
@@ -49,17 +59,35 @@ public struct ModelFieldWriter {
             self.planOrder = planOrder
             self.className = className
         }
+
+        deinit {
+            keyNumbers.deallocate()
+        }
+
+        /// Where the numbers `writer` gave the type's keys are kept, by field (`-1` for a key not
+        /// numbered yet), when it numbers keys (``ModelWriter/numbersKeys``). One writer per
+        /// encode takes them: the first met.
+        func keyNumbers(for writer: any ModelWriter) -> UnsafeMutablePointer<Int32>? {
+            if let keyWriter { return keyWriter == ObjectIdentifier(writer) ? keyNumbers.baseAddress : nil }
+            guard writer.numbersKeys, !schema.fieldPlans.isEmpty else { return nil }
+            keyWriter = ObjectIdentifier(writer)
+            keyNumbers = .allocate(capacity: schema.fieldPlans.count)
+            keyNumbers.initialize(repeating: -1)
+            return keyNumbers.baseAddress
+        }
     }
 
     /// A writer of the model `encoder` (a model encoder with its dictionary open) writes.
     init(encoder: TreeEncoder) {
         self.encoder = encoder
+        writer = encoder.writer
         plans = encoder.schema!.fieldPlans
         opened = nil
         component = nil
         arrayComponent = nil
         outer = nil
         start = WriterMark(offset: 0, depth: 0, count: 0)
+        keyNumbers = nil
     }
 
     /// A writer of a model of `model`'s type whose object began in the writer after `start`,
@@ -70,12 +98,14 @@ public struct ModelFieldWriter {
         arrayComponent: ModelPath.Component? = nil, model: OpenedModel, start: WriterMark
     ) {
         encoder = parent
+        writer = parent.writer
         plans = model.schema.fieldPlans
         opened = model
         self.component = component
         self.arrayComponent = arrayComponent
         self.outer = outer
         self.start = start
+        keyNumbers = model.keyNumbers(for: parent.writer)
     }
 
     /// Writes the next property.
@@ -162,8 +192,8 @@ public struct ModelFieldWriter {
         if let key = plan.scalarKey, writesInPlace {
             // The other scalars (`Int64`, `Date`, `URL` …) as the encoder boxes them.
             if let scalar = TreeEncoder.scalar(value) {
-                encoder.writer.writeKey(key)
-                return TreeEncoder.write(scalar, to: encoder.writer)
+                writeKey(key)
+                return TreeEncoder.write(scalar, to: writer)
             }
             if try writeNested(value, key: key) { return }
         }
@@ -185,7 +215,7 @@ public struct ModelFieldWriter {
         let kind = state.encodingKind(of: T.self)
         if let array = kind.array { return try array.writeOpenedElements(of: value, key: key, in: &self) }
         guard let model = state.openedModel(of: T.self, kind: kind) else { return false }
-        encoder.writer.writeKey(key)
+        writeKey(key)
         try withUnsafePointer(to: value) { try writeOpened(at: UnsafeRawPointer($0), as: model, at: .key(key), inArray: nil) }
         return true
     }
@@ -207,7 +237,7 @@ public struct ModelFieldWriter {
             let place = arrayComponent.map { path(of: $0).appending(component) } ?? path(of: component)
             throw ModelError(DecodingLimits.depthExceeded(state.maximumDepth), path: place)
         }
-        let writer = encoder.writer
+        let writer = writer
         let start = writer.mark()
         if let className = model.className { writer.beginObject(className: className) } else { writer.beginDictionary(count: nil) }
         // The new model's parent is this model's encoder when it has one; otherwise this writer,
@@ -232,8 +262,8 @@ public struct ModelFieldWriter {
     ) throws {
         if opened == nil { return try general(encoder, plan) }
         if madeEncoder == nil, let key = plan.scalarKey {
-            encoder.writer.writeKey(key)
-            return direct(encoder.writer)
+            writeKey(key)
+            return direct(writer)
         }
         try general(modelEncoder(), plan)
     }
@@ -246,8 +276,7 @@ public struct ModelFieldWriter {
     ) throws {
         if opened == nil { return try general(encoder, plan) }
         if madeEncoder == nil, let key = plan.scalarKey, encoder.state.depth < encoder.state.maximumDepth {
-            let writer = encoder.writer
-            writer.writeKey(key)
+            writeKey(key)
             writer.beginArray(count: value.count)
             elements(writer)
             return writer.endArray()
@@ -273,6 +302,19 @@ public struct ModelFieldWriter {
         made.adoptOpenDictionary(since: start)
         madeEncoder = made
         return made
+    }
+
+    /// Writes `key`, the key of the current property (the last ``nextPlan()`` gave), straight to
+    /// the writer: by number when the model is opened in place.
+    @inline(__always)
+    func writeKey(_ key: String) {
+        guard let keyNumbers else { return writer.writeKey(key) }
+        let field = next &- 1
+        if keyNumbers[field] < 0 {
+            guard let number = writer.number(ofKey: key) else { return writer.writeKey(key) }
+            keyNumbers[field] = number
+        }
+        writer.writeKey(number: keyNumbers[field])
     }
 
     /// The path of `component` below this model, for an error: it makes the model's encoder.

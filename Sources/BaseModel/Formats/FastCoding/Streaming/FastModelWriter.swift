@@ -122,7 +122,22 @@ final class FastModelWriter: ModelWriter {
     }
 
     func writeKey(_ key: String) {
-        let index = keyIndex(of: key)
+        writeKey(index: keyIndex(of: key))
+    }
+
+    var numbersKeys: Bool { true }
+
+    func number(ofKey key: String) -> Int32? {
+        Int32(exactly: keyIndex(of: key))
+    }
+
+    func writeKey(number: Int32) {
+        writeKey(index: Int(number))
+    }
+
+    /// Writes the key at `index` of the tape's keys.
+    @inline(__always)
+    private func writeKey(index: Int) {
         // `$class` and `$alias` (keys 0 and 1) make a dictionary an object or an alias, as in a
         // typed tree.
         if index < Self.reservedKeys.count, let begin = open.last, case .beginDictionary(let length) = tape.events[begin] {
