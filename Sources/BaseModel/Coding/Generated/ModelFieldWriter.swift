@@ -52,6 +52,9 @@ public struct ModelFieldWriter {
         @exclusivity(unchecked) private var keyNumbers = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         /// The writer the key numbers are its: the first one met that numbers keys.
         @exclusivity(unchecked) private var keyWriter: ObjectIdentifier?
+        /// Per field, how the encode handles the field's type, once known: the kinds belong to
+        /// the encode's state, which outlives this.
+        @exclusivity(unchecked) private var fieldKinds = UnsafeMutableBufferPointer<Unmanaged<EncodingState.EncodingKind>?>(start: nil, count: 0)
 
         init(schema: ModelSchema, direct: any DirectModelReading, planOrder: PlanOrder, className: String?) {
             self.schema = schema
@@ -62,6 +65,24 @@ public struct ModelFieldWriter {
 
         deinit {
             keyNumbers.deallocate()
+            fieldKinds.deallocate()
+        }
+
+        /// How `state` handles `T`, the type of field `field`: looked up once per field.
+        @inline(__always)
+        func kind<T>(ofField field: Int, _ type: T.Type, state: EncodingState) -> EncodingState.EncodingKind {
+            if let known = fieldKinds.baseAddress?[field] { return known.takeUnretainedValue() }
+            return firstKind(ofField: field, type, state: state)
+        }
+
+        private func firstKind<T>(ofField field: Int, _ type: T.Type, state: EncodingState) -> EncodingState.EncodingKind {
+            if fieldKinds.baseAddress == nil {
+                fieldKinds = .allocate(capacity: schema.fieldPlans.count)
+                fieldKinds.initialize(repeating: nil)
+            }
+            let kind = state.encodingKind(of: type)
+            fieldKinds[field] = Unmanaged.passUnretained(kind)
+            return kind
         }
 
         /// Where the numbers `writer` gave the type's keys are kept, by field (`-1` for a key not
@@ -212,7 +233,7 @@ public struct ModelFieldWriter {
     /// written nothing, for any other value.
     private mutating func writeNested<T: Encodable>(_ value: T, key: String) throws -> Bool {
         let state = encoder.state
-        let kind = state.encodingKind(of: T.self)
+        let kind = opened?.kind(ofField: next &- 1, T.self, state: state) ?? state.encodingKind(of: T.self)
         if let array = kind.array { return try array.writeOpenedElements(of: value, key: key, in: &self) }
         guard let model = state.openedModel(of: T.self, kind: kind) else { return false }
         writeKey(key)

@@ -24,7 +24,9 @@ import OrderedCollections
 /// `false`). Errors of the format (a NUL in a string, nesting deeper than the limit, an alias that
 /// leads nowhere) come from ``finish()``, with the path of the value, after the encoder's own.
 final class FastModelWriter: ModelWriter {
-    @exclusivity(unchecked) private var tape = FastTape()
+    @exclusivity(unchecked) private var tape: FastTape
+    /// The tape's events, held here too: a `let` is read without a retain.
+    private let events: FastTapeEvents
     /// The begin events of the containers still open.
     @exclusivity(unchecked) private var open: [Int] = []
     /// What the replay must look out for: trees, `$class`/`$alias` keys, aliases.
@@ -45,7 +47,8 @@ final class FastModelWriter: ModelWriter {
 
     init() {
         reserved = Self.lastSizes.withLock { $0 }
-        tape.events.reserveCapacity(reserved.events)
+        events = FastTapeEvents(capacity: reserved.events)
+        tape = FastTape(events: events)
         for key in Self.reservedKeys { _ = keyIndex(of: key) }
     }
 
@@ -55,27 +58,27 @@ final class FastModelWriter: ModelWriter {
     func finish() throws(ModelError) -> Data {
         var replay = FastTapeReplay(tape: tape, hints: hints, capacity: reserved.bytes)
         let data = try replay.run()
-        let sizes = (events: min(tape.events.count, Self.largestReserved.events), bytes: min(data.count, Self.largestReserved.bytes))
+        let sizes = (events: min(events.count, Self.largestReserved.events), bytes: min(data.count, Self.largestReserved.bytes))
         Self.lastSizes.withLock { $0 = sizes }
         return data
     }
 
     var replacesDuplicateKeys: Bool { false }
 
-    func writeNull() { tape.events.append(.null) }
-    func writeBool(_ value: Bool) { tape.events.append(.bool(value)) }
-    func writeInteger(_ value: Int64) { tape.events.append(.integer(value)) }
-    func writeUnsigned(_ value: UInt64) { tape.events.append(.unsigned(value)) }
-    func writeDouble(_ value: Double) { tape.events.append(.double(value)) }
-    func writeDate(_ value: Date) { tape.events.append(.date(value.timeIntervalSinceReferenceDate)) }
+    func writeNull() { events.append(.null) }
+    func writeBool(_ value: Bool) { events.append(.bool(value)) }
+    func writeInteger(_ value: Int64) { events.append(.integer(value)) }
+    func writeUnsigned(_ value: UInt64) { events.append(.unsigned(value)) }
+    func writeDouble(_ value: Double) { events.append(.double(value)) }
+    func writeDate(_ value: Date) { events.append(.date(value.timeIntervalSinceReferenceDate)) }
 
     func writeString(_ value: String) {
-        tape.events.append(.string(tape.texts.count))
+        events.append(.string(tape.texts.count))
         tape.texts.append(value)
     }
 
     func writeData(_ value: Data) {
-        tape.events.append(.data(tape.blobs.count))
+        events.append(.data(tape.blobs.count))
         tape.blobs.append(value)
     }
 
@@ -83,7 +86,7 @@ final class FastModelWriter: ModelWriter {
         switch value {
         case .array, .dictionary:
             hints.trees = true
-            tape.events.append(.tree(tape.trees.count))
+            events.append(.tree(tape.trees.count))
             tape.trees.append(value)
         default:
             TreeEncoder.write(value, to: self)
@@ -91,14 +94,14 @@ final class FastModelWriter: ModelWriter {
     }
 
     private func begin(_ event: FastTapeEvent) {
-        open.append(tape.events.count)
-        tape.events.append(event)
+        open.append(events.count)
+        events.append(event)
     }
 
     private func end() {
         let begin = open.removeLast()
-        tape.events[begin] = tape.events[begin].closed(length: tape.events.count - begin)
-        tape.events.append(.end)
+        events[begin] = events[begin].closed(length: events.count - begin)
+        events.append(.end)
     }
 
     func beginArray(count: Int?) { begin(.beginArray(length: 0)) }
@@ -140,11 +143,11 @@ final class FastModelWriter: ModelWriter {
     private func writeKey(index: Int) {
         // `$class` and `$alias` (keys 0 and 1) make a dictionary an object or an alias, as in a
         // typed tree.
-        if index < Self.reservedKeys.count, let begin = open.last, case .beginDictionary(let length) = tape.events[begin] {
-            tape.events[begin] = .beginReservedDictionary(length: length)
+        if index < Self.reservedKeys.count, let begin = open.last, case .beginDictionary(let length) = events[begin] {
+            events[begin] = .beginReservedDictionary(length: length)
             hints.reservedKeys = true
         }
-        tape.events.append(.key(index))
+        events.append(.key(index))
     }
 
     /// The keys the tape holds first.
@@ -176,17 +179,17 @@ final class FastModelWriter: ModelWriter {
 
     func writeAlias(to object: SharedObject) {
         hints.aliases = true
-        tape.events.append(.alias(object: tape.shared.count))
+        events.append(.alias(object: tape.shared.count))
         tape.shared.append(object)
     }
 
     func mark() -> WriterMark {
-        WriterMark(offset: tape.events.count, depth: open.count, count: 0)
+        WriterMark(offset: events.count, depth: open.count, count: 0)
     }
 
     func rewind(to mark: WriterMark) {
         // The tables keep their entries: recordings taken back name them.
-        tape.events.removeSubrange(mark.offset...)
+        events.removeAll(from: mark.offset)
         open.removeLast(open.count - mark.depth)
     }
 
@@ -200,10 +203,9 @@ final class FastModelWriter: ModelWriter {
 
     /// The value written since `mark`, as recordings.
     private func recordings(since mark: WriterMark) -> EncodingNode.Content {
-        let events = tape.events
         guard mark.offset < events.count else { return .empty }
         guard open.count > mark.depth else {
-            return .recorded(FastTapeRecording(events[mark.offset...]))
+            return .recorded(FastTapeRecording(events.copy(mark.offset..<events.count)))
         }
         // A container still open: its entries or elements, each value's events on their own.
         let isArray = if case .beginArray = events[mark.offset] { true } else { false }
@@ -212,7 +214,7 @@ final class FastModelWriter: ModelWriter {
             var elements: [EncodingNode.Slot] = []
             while position < events.count {
                 let extent = events[position].extent
-                elements.append(.recorded(FastTapeRecording(events[position..<position + extent])))
+                elements.append(.recorded(FastTapeRecording(events.copy(position..<position + extent))))
                 position += extent
             }
             return .array(elements)
@@ -220,7 +222,7 @@ final class FastModelWriter: ModelWriter {
         var entries = OrderedDictionary<String, EncodingNode.Slot>()
         while position + 1 < events.count, case .key(let key) = events[position] {
             let extent = events[position + 1].extent
-            entries[tape.keys[key]] = .recorded(FastTapeRecording(events[position + 1..<position + 1 + extent]))
+            entries[tape.keys[key]] = .recorded(FastTapeRecording(events.copy(position + 1..<position + 1 + extent)))
             position += 1 + extent
         }
         return .dictionary(entries)
@@ -230,6 +232,6 @@ final class FastModelWriter: ModelWriter {
         guard let recording = recording as? FastTapeRecording else {
             return assertionFailure("a recording of another writer")
         }
-        tape.events.append(contentsOf: recording.events)
+        events.append(contentsOf: recording.events)
     }
 }

@@ -68,7 +68,7 @@ enum FastTapeEvent {
 
 /// What a ``FastModelWriter`` recorded: the events and the tables they name.
 struct FastTape {
-    var events: [FastTapeEvent] = []
+    let events: FastTapeEvents
     /// Strings, taken back ones included: as many as the string cache can hold at most.
     var texts: [String] = []
     /// Keys, each once: an object's keys are compared as their indices here.
@@ -84,10 +84,10 @@ struct FastTape {
 /// Events taken back from a ``FastModelWriter`` (``ModelWriter/takeBack(since:)``): one value. Its
 /// indices name the writer's tables, which only grow.
 final class FastTapeRecording: WriterRecording {
-    /// A copy, so that the tape's own buffer stays unshared when it is cut back.
+    /// A copy: the tape is cut back, and written over after.
     let events: [FastTapeEvent]
 
-    init(_ events: ArraySlice<FastTapeEvent>) {
-        self.events = Array(events)
+    init(_ events: [FastTapeEvent]) {
+        self.events = events
     }
 }

@@ -30,8 +30,9 @@ struct FastTapeReplay: ~Copyable {
         var aliases = false
     }
 
+    /// The tape, which keeps ``events``'s buffer.
     let tape: FastTape
-    let events: [FastTapeEvent]
+    let events: UnsafeBufferPointer<FastTapeEvent>
     private let hints: Hints
     var writer: FastWriter
     var depth = 0
@@ -70,7 +71,7 @@ struct FastTapeReplay: ~Copyable {
     init(tape: FastTape, hints: Hints, capacity: Int) {
         writer = FastWriter(capacity: capacity)
         self.tape = tape
-        self.events = tape.events
+        self.events = tape.events.buffer
         self.hints = hints
         definitions = Array(repeating: nil, count: tape.classNames.count)
         writer.reserveStrings(tape.texts.count)
@@ -303,8 +304,8 @@ struct FastTapeReplay: ~Copyable {
         let base = slotCount
         if slots.count < base + keys.count { slots.append(contentsOf: repeatElement(-1, count: base + keys.count - slots.count)) }
         var position = start + 1
-        // Through buffers: the array accesses checked the slots' uniqueness on every key.
-        events.withUnsafeBufferPointer { events in
+        // Through a buffer: the array accesses checked the slots' uniqueness on every key.
+        do {
             slots.withUnsafeMutableBufferPointer { slots in
                 var slot = base
                 for expected in keys {
