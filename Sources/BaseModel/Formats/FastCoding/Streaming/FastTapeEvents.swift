@@ -52,7 +52,7 @@ final class FastTapeEvents {
         count += events.count
     }
 
-    /// The events from `start` up to `end`, as an array of their own.
+    /// The events in `range`, as an array of their own.
     func copy(_ range: Range<Int>) -> [FastTapeEvent] {
         Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
