@@ -39,11 +39,21 @@ final class DecodingState {
     var collectsReport: Bool { report != nil }
 
     /// The value `input` holds, as a tree: a node's scalar, or its subtree when it is a container.
-    func value(of input: DecoderInput) -> ModelValue {
+    ///
+    /// - Throws: ``ModelError`` when a node's subtree holds a cycle or expands past the limits.
+    func value(of input: DecoderInput) throws(ModelError) -> ModelValue {
         switch input {
         case .value(let value): return value
-        case .node(let node): return index!.scalar(node) ?? index!.tree(at: node)
+        case .node(let node): return try index!.tree(at: node)
         }
+    }
+
+    /// The value `input` holds, for an error's excerpt and kind: ``value(of:)``, or an empty
+    /// container of the node's kind when its subtree cannot be a tree.
+    func valueForError(of input: DecoderInput) -> ModelValue {
+        if let value = try? value(of: input) { return value }
+        guard case .node(let node) = input, let index else { return .null }
+        return index[node].kind == .array ? .array([]) : .dictionary([:])
     }
 
     /// The value of `input` when it is a scalar or a tree value that is not null; `nil` for null

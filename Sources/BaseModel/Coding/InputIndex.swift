@@ -12,9 +12,11 @@ import OrderedCollections
 /// becomes a tree only where a property asks for one (a `ModelValue` property, a transformer's
 /// input, a `Live` value).
 ///
-/// Objects of an object-graph format are nodes of a class; an alias in the file is the node of
-/// its target, so the same node is the same object (shared class instances stay shared). An
-/// index holds no cycles: a format whose file has one leaves it to its tree reader.
+/// The index is a graph: an alias in the file is the node of its target, so the same node is the
+/// same object (shared class instances stay shared, a shared dictionary is one dictionary), and a
+/// container that holds itself is a node among its own children (a cycle). Nodes carry what the
+/// file said beyond their kind (``GraphFlags``, ``GraphVariant``) for a writer of the same format.
+/// Objects of an object-graph format are nodes of a class.
 ///
 /// The fast codec builds one (`FastIndex`); generated coding (the model macro) reads the same
 /// cursor.
@@ -23,6 +25,11 @@ final class InputIndex {
     /// What a node is.
     enum Kind: UInt8 {
         case null, bool, integer, double, string, data, date, array, dictionary, object
+        /// An integer above `Int64.max` (``ModelValue/unsignedInteger(_:)``), its payload the value.
+        case unsignedInteger
+
+        /// Whether nodes of this kind have children (an array, a dictionary, an object).
+        var isContainer: Bool { self == .array || self == .dictionary || self == .object }
     }
 
     /// One value. The payload is a bit pattern whose meaning depends on the kind: the boolean
@@ -30,6 +37,12 @@ final class InputIndex {
     /// the index into ``strings`` or ``data``, or an object's class index.
     struct Node {
         var kind: Kind
+        /// What the file said of the value beyond its kind (mutable, a 4-byte float), which a
+        /// writer of the same format writes back; readers and the model decoder ignore it.
+        var flags: GraphFlags = []
+        /// The file's own form of the value, where the format has several for one kind (a set
+        /// or an ordered set is an array; an NSCoded object an object), for writing it back.
+        var variant: GraphVariant = .plain
         /// For containers: how many children (dictionary entries, array elements, object values).
         var count: Int32
         /// For containers: where their children start in ``children``.
@@ -64,6 +77,14 @@ final class InputIndex {
     /// Per class: the keys in the order the decoder asked for them, with their positions, learned
     /// from the first object (see ``value(of:forKey:request:)``).
     @exclusivity(unchecked) var learnedOrder: [[(key: String, position: Int?)]]
+
+    /// Which nodes are shared (``sharedNodes``), once counted.
+    @exclusivity(unchecked) var sharing: Sharing?
+
+    /// The nodes met more than once, see ``sharedNodes``.
+    struct Sharing {
+        let nodes: [Bool]?
+    }
 
     /// For an index whose dictionary keys are interned (each distinct key is one string, as the
     /// JSON index makes them): the string number of each key, so a key is found among a
@@ -103,7 +124,7 @@ final class InputIndex {
         case .array: return .array(count: Int(value.count))
         case .dictionary: return .dictionary
         case .object: return .object
-        case .null, .bool, .integer, .double, .string, .data, .date: return .scalar
+        case .null, .bool, .integer, .unsignedInteger, .double, .string, .data, .date: return .scalar
         }
     }
 
@@ -113,6 +134,7 @@ final class InputIndex {
         case .null: return .null
         case .bool: return .bool(value.payload != 0)
         case .integer: return .integer(value.integer)
+        case .unsignedInteger: return .unsignedInteger(value.payload)
         case .double: return .double(value.double)
         case .string: return .string(strings[value.index])
         case .data: return .data(data[value.index])
@@ -205,30 +227,6 @@ final class InputIndex {
     var classCount: Int { classes.count }
 
     func className(ofClass index: Int) -> String { classes[index].name }
-
-    func tree(at node: Int32) -> ModelValue {
-        if let scalar = scalar(node) { return scalar }
-        let value = self[node]
-        switch value.kind {
-        case .array:
-            return .array(childRange(of: value).map { tree(at: children[$0]) })
-        case .object:
-            let keys = classes[value.index].keys
-            var entries = OrderedDictionary<String, ModelValue>(minimumCapacity: keys.count + 1)
-            entries[TypedTree.classKey] = .string(classes[value.index].name)
-            for (key, position) in zip(keys, childRange(of: value)) where children[position] != InputIndex.absent {
-                entries[key] = tree(at: children[position])
-            }
-            return .dictionary(entries)
-        default:
-            var entries = OrderedDictionary<String, ModelValue>(minimumCapacity: Int(value.count))
-            for position in 0..<Int(value.count) {
-                let entry = Int(value.first) + 2 * position
-                entries[strings[Int(children[entry])]] = tree(at: children[entry + 1])
-            }
-            return .dictionary(entries)
-        }
-    }
 
     func doubles(of node: Int32) -> [Double]? {
         elements(of: node, kind: .double) { $0.double }

@@ -126,9 +126,30 @@ protocol ModelWriter: AnyObject {
     func takeBack(since mark: WriterMark) -> EncodingNode.Content
     /// Writes a value that ``takeBack(since:)`` returned inside a node.
     func writeRecorded(_ recording: any WriterRecording)
+
+    // MARK: Writing a graph back
+
+    /// The file's own form of the next value (a mutable array, a 4-byte float, a set), when a
+    /// graph read from a file is written back (``InputIndex/write(to:)``): a writer whose format
+    /// has that form writes the next value in it. Called only for a value that has one; the
+    /// default ignores it.
+    func setStyle(_ flags: GraphFlags, _ variant: GraphVariant)
+    /// Whether the writer keeps an object's nil values (``writeAbsent()``): FastCoding's class
+    /// definitions list every key of the class, set or not. Default: `false`, the key is left out.
+    var keepsAbsentValues: Bool { get }
+    /// Writes an object's nil value, after its key (only when ``keepsAbsentValues``).
+    func writeAbsent()
 }
 
 extension ModelWriter {
+    func setStyle(_ flags: GraphFlags, _ variant: GraphVariant) {}
+
+    var keepsAbsentValues: Bool { false }
+
+    func writeAbsent() {
+        assertionFailure("a nil value for a writer that does not keep them")
+    }
+
     var numbersKeys: Bool { false }
 
     func number(ofKey key: String) -> Int32? { nil }

@@ -196,7 +196,7 @@ extension TreeDecoder {
             return try readPolymorphic(&value, from: input, component: component, polymorphism: polymorphism, remotePath: plan.path)
         }
         if let transformer = plan.transformer {
-            let original = state.value(of: input)
+            let original = try state.value(of: input)
             let transformed: ModelValue
             do {
                 transformed = try transformer.decode(original)

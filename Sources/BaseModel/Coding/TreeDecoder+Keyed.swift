@@ -39,7 +39,7 @@ extension TreeDecoder {
             // Reports are collected from trees only.
             keyedNode = node
         default:
-            throw mismatch(expected: schema.map { "dictionary (\($0.typeName))" } ?? "dictionary", found: value)
+            throw mismatch(expected: schema.map { "dictionary (\($0.typeName))" } ?? "dictionary", found: state.valueForError(of: input))
         }
     }
 
@@ -160,7 +160,7 @@ extension TreeDecoder {
                 return try defaultResolution(for: name, plan: plan, expected: expected(), optional: false, noting: false)
             }
         } else if let transformer = plan?.transformer {
-            let input = state.value(of: value)
+            let input = try state.value(of: value)
             do {
                 return .found(.value(try transformer.decode(input)), owner: owner, component: component)
             } catch {

@@ -187,7 +187,11 @@ final class TreeDecoder: Decoder, PathLinked {
     }
 
     /// The value this decoder reads, as a tree (an index node's subtree is built on demand).
-    var value: ModelValue { state.value(of: input) }
+    ///
+    /// - Throws: ``ModelError`` when a node's subtree holds a cycle or expands past the limits.
+    var value: ModelValue {
+        get throws(ModelError) { try state.value(of: input) }
+    }
 
     static func decode<T: Decodable>(
         _ type: T.Type, from value: ModelValue, plain: Bool, registry: ModelRegistry? = nil,
@@ -280,10 +284,10 @@ final class TreeDecoder: Decoder, PathLinked {
         case .value(.array(let elements)):
             return TreeUnkeyedDecodingContainer(decoder: self, elements: elements)
         case .node(let node):
-            guard case .array(let count) = state.index!.shape(of: node) else { throw mismatch(expected: "array", found: value) }
+            guard case .array(let count) = state.index!.shape(of: node) else { throw mismatch(expected: "array", found: state.valueForError(of: input)) }
             return TreeUnkeyedDecodingContainer(decoder: self, node: node, count: count)
         default:
-            throw mismatch(expected: "array", found: value)
+            throw mismatch(expected: "array", found: state.valueForError(of: input))
         }
     }
 

@@ -44,7 +44,7 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             value = elements[currentIndex]
         } else {
             let element = index.element(of: node, at: currentIndex)
-            value = index.scalar(element) ?? index.tree(at: element)
+            value = try index.tree(at: element)
         }
         let result = try unbox(decoder, value, .index(currentIndex))
         position += 1

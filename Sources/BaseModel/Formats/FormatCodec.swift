@@ -61,6 +61,7 @@ extension FormatCodec {
     /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
     ///   its path).
     package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        if let codec = self as? any GraphCodec { return try codec.decodeModelFromGraph(type, from: data, using: decoder) }
         if let codec = self as? any ModelCodec { return try codec.decodeModel(type, from: data, context: decoder.context) }
         return try decodeModelThroughTree(type, from: data, using: decoder)
     }
@@ -74,6 +75,7 @@ extension FormatCodec {
     ///
     /// - Throws: ``ModelError`` when a value cannot be encoded or stored in the format.
     package func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        if let codec = self as? any GraphCodec { return try codec.encodeModelToWriter(value, using: encoder) }
         if let codec = self as? any ModelCodec { return try codec.encodeModel(value, context: encoder.context) }
         return try encodeModelThroughTree(value, using: encoder)
     }

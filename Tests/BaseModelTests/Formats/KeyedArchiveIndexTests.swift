@@ -30,7 +30,7 @@ struct KeyedArchiveIndexTests {
         guard let index = KeyedArchiveIndex.of(bytes) else { return false }
         #expect(tree != nil, "the index read what the tree reader refuses: \(comment)")
         if let tree {
-            #expect(index.tree(at: index.root).orderedEquals(expandingAliases(tree)), "\(comment)")
+            #expect((try? index.tree(at: index.root))?.orderedEquals(expandingAliases(tree)) == true, "\(comment)")
         }
         return true
     }

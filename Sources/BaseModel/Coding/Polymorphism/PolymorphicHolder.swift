@@ -51,7 +51,7 @@ extension Array: PolymorphicHolder {
         case .node(let node):
             let index = decoder.state.index!
             guard case .array(let count) = index.shape(of: node) else {
-                throw decoder.mismatch(expected: "array", found: decoder.state.value(of: input), at: component)
+                throw decoder.mismatch(expected: "array", found: decoder.state.valueForError(of: input), at: component)
             }
             elements = (0..<count).map { .node(index.element(of: node, at: $0)) }
         case .value(let value):
@@ -98,7 +98,7 @@ extension Dictionary: PolymorphicHolder where Key == String {
                 index.value(of: node, forKey: key, request: -1).map { (key, .node($0)) }
             }
         default:
-            throw decoder.mismatch(expected: "dictionary", found: decoder.state.value(of: input), at: component)
+            throw decoder.mismatch(expected: "dictionary", found: decoder.state.valueForError(of: input), at: component)
         }
         let owner = decoder.containerDecoder(for: input, at: component)
         var result: [String: Value] = [:]

@@ -137,7 +137,7 @@ extension TreeDecoder {
         declared: (any Model.Type)?
     ) throws -> (any Model)? {
         guard isKeyed(input) else {
-            throw mismatch(expected: "dictionary", found: state.value(of: input), at: component)
+            throw mismatch(expected: "dictionary", found: state.valueForError(of: input), at: component)
         }
         var chosen: (any Model.Type)?
         if let hook = polymorphism.hook {
@@ -222,7 +222,7 @@ extension TreeDecoder {
     }
 
     private func string(_ input: DecoderInput) -> String? {
-        if case .string(let text) = state.value(of: input) { return text }
+        if case .string(let text)? = try? state.value(of: input) { return text }
         return nil
     }
 }

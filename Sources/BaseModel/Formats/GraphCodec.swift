@@ -1,0 +1,107 @@
+import Foundation
+
+/// A codec with one reader and one writer: it reads its bytes into a graph (an ``InputIndex``,
+/// whose nodes keep the file's identity, cycles, class names and forms) and writes through a
+/// ``ModelWriter``. Everything else is built on those two:
+///
+/// - a model is decoded from the graph by the one decoder, and encoded by the one encoder into
+///   the writer;
+/// - the tree users see (``FormatCodec/decodeTree(from:)``) is the graph's
+///   ``InputIndex/typedTree()``, and a tree is written with ``ModelWriter/writeTree(_:)``;
+/// - converting a file replays its graph into another format's writer
+///   (``InputIndex/write(to:)``), so sharing, cycles and forms carry over where the target has them.
+protocol GraphCodec: FormatCodec {
+    /// Reads `data` into a graph.
+    ///
+    /// - Throws: ``ModelError`` with this format for malformed input, or past the
+    ///   ``DecodingLimits``.
+    func readGraph(from data: Data) throws(ModelError) -> InputIndex
+
+    /// A writer for one document in this format.
+    func makeWriter() -> any DocumentWriter
+}
+
+/// A ``ModelWriter`` that makes one document: its bytes once the value is written.
+protocol DocumentWriter: ModelWriter {
+    /// The document's bytes.
+    ///
+    /// - Throws: ``ModelError`` for a value the format cannot store (the first one met, with its
+    ///   path), as the writer met it.
+    func finish() throws(ModelError) -> Data
+}
+
+extension GraphCodec {
+    /// The graph's typed tree (``InputIndex/typedTree()``).
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            do throws(ModelError) {
+                return try readGraph(from: data).typedTree()
+            } catch var error {
+                if error.format == nil { error.format = format }
+                throw error
+            }
+        }
+    }
+
+    /// The tree written by this format's writer.
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let writer = makeWriter()
+            writer.writeTree(tree)
+            return try writer.finish()
+        }
+    }
+
+    /// `data`'s graph written back by `target`'s writer: the file in another format (or its
+    /// own), with every shared container and object, cycle and form the target can store.
+    ///
+    /// - Throws: ``ModelError`` when the bytes cannot be read, or the target cannot store a value.
+    func convert(_ data: Data, to target: any GraphCodec) throws(ModelError) -> Data {
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let graph = try readGraph(from: data)
+            let writer = target.makeWriter()
+            try graph.write(to: writer)
+            return try writer.finish()
+        }
+    }
+
+    /// A model read from `data`'s graph by the one decoder, with this format's types (a format
+    /// that stores types reads `$class` with `decoder`'s registry, or the shared one).
+    ///
+    /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
+    ///   its path).
+    func decodeModelFromGraph<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
+        try StackReserve.run { () throws(ModelError) -> T in
+            let graph = try readGraph(from: data)
+            return try TreeDecoder.decode(
+                type, from: graph, registry: forThisFormat(decoder).registry, identityMap: decoder.identityMap, format: format)
+        }
+    }
+
+    /// `value` written by the one encoder into this format's writer, with this format's types.
+    ///
+    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path) or stored.
+    func encodeModelToWriter<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let writer = makeWriter()
+            try TreeEncoder.write(value, registry: forThisFormat(encoder).registry, to: writer)
+            return try writer.finish()
+        }
+    }
+}
+
+extension FormatRegistry {
+    /// `data`, in whatever format it is, written in `format`: through the graph where both
+    /// codecs have one (sharing, cycles and forms carry over), else through the tree.
+    ///
+    /// - Throws: ``ModelError`` when the bytes cannot be read, `format` has no codec, or it
+    ///   cannot store a value.
+    package func convert(_ data: Data, to format: ModelFormat) throws(ModelError) -> Data {
+        let source = try detect(data)
+        let target = try codec(for: format)
+        if let source = source as? any GraphCodec, let target = target as? any GraphCodec {
+            return try source.convert(data, to: target)
+        }
+        return try target.encodeTree(source.decodeTree(from: data))
+    }
+}

@@ -1,0 +1,102 @@
+@testable import BaseModel
+import Foundation
+import Testing
+
+/// The index as a graph: a node met twice is one object, a container may hold itself, and the
+/// tree users see, the trees properties get and the replay into a writer say so.
+@Suite("The index as a graph")
+struct InputIndexGraphTests {
+    typealias Node = InputIndex.Node
+
+    /// `[{"n": 42}, <the same dictionary>, {"again": <the same dictionary>}]`.
+    static func sharedDictionary() -> InputIndex {
+        let nodes = [
+            Node(kind: .integer, count: 0, first: 0, payload: 42),       // 0: 42
+            Node(kind: .dictionary, count: 1, first: 0, payload: 0),     // 1: {"n": 42}
+            Node(kind: .dictionary, count: 1, first: 2, payload: 0),     // 2: {"again": 1}
+            Node(kind: .array, count: 3, first: 4, payload: 0),          // 3: [1, 1, 2]
+        ]
+        let children: [Int32] = [0, 0, 1, 1, 1, 1, 2]
+        return InputIndex(nodes: nodes, children: children, strings: ["n", "again"], data: [], classes: [], root: 3)
+    }
+
+    /// `["head", {"parent": <the array itself>}]`, the originals' `cycle` graph.
+    static func cycle() -> InputIndex {
+        let nodes = [
+            Node(kind: .string, count: 0, first: 0, payload: 0),                         // 0: "head"
+            Node(kind: .dictionary, count: 1, first: 0, payload: 0),                     // 1: {"parent": 2}
+            Node(kind: .array, flags: .mutable, count: 2, first: 2, payload: 0),        // 2: [0, 1]
+        ]
+        let children: [Int32] = [1, 2, 0, 1]
+        return InputIndex(nodes: nodes, children: children, strings: ["head", "parent"], data: [], classes: [], root: 2)
+    }
+
+    @Test("the tree users see names a shared dictionary by its first place")
+    func sharedTree() throws {
+        let tree = try Self.sharedDictionary().typedTree()
+        #expect(tree == [["n": 42], ["$alias": "0"], ["again": ["$alias": "0"]]])
+    }
+
+    @Test("the tree users see holds a cycle as an alias to the container")
+    func cycleTree() throws {
+        #expect(try Self.cycle().typedTree() == ["head", ["parent": ["$alias": "$root"]]])
+    }
+
+    @Test("a property's tree copies a shared dictionary, and refuses a cycle with its path")
+    func propertyTrees() throws {
+        let shared = Self.sharedDictionary()
+        #expect(try shared.tree(at: shared.root) == [["n": 42], ["n": 42], ["again": ["n": 42]]])
+        let cycle = Self.cycle()
+        #expect(throws: ModelError(
+            .unsupported("a reference cycle through this array, which a tree of values cannot hold"), path: [.index(1), .key("parent")]
+        )) {
+            try cycle.tree(at: cycle.root)
+        }
+    }
+
+    @Test("a graph written to a writer shares what it shares and keeps its forms")
+    func replay() throws {
+        let writer = TreeWriter()
+        try Self.sharedDictionary().write(to: writer)
+        #expect(writer.result == [["n": 42], ["$alias": "0"], ["again": ["$alias": "0"]]])
+
+        let recorder = StyleRecorder()
+        try Self.cycle().write(to: recorder)
+        #expect(recorder.result == ["head", ["parent": ["$alias": "$root"]]])
+        #expect(recorder.styles == [GraphFlags.mutable])
+    }
+}
+
+/// A tree writer that records the forms it is told of.
+private final class StyleRecorder: DocumentWriter {
+    let tree = TreeWriter()
+    var styles: [GraphFlags] = []
+    var result: ModelValue { tree.result }
+
+    func setStyle(_ flags: GraphFlags, _ variant: GraphVariant) { styles.append(flags) }
+    func finish() throws(ModelError) -> Data { Data() }
+
+    var replacesDuplicateKeys: Bool { tree.replacesDuplicateKeys }
+    func writeNull() { tree.writeNull() }
+    func writeBool(_ value: Bool) { tree.writeBool(value) }
+    func writeInteger(_ value: Int64) { tree.writeInteger(value) }
+    func writeUnsigned(_ value: UInt64) { tree.writeUnsigned(value) }
+    func writeDouble(_ value: Double) { tree.writeDouble(value) }
+    func writeString(_ value: String) { tree.writeString(value) }
+    func writeData(_ value: Data) { tree.writeData(value) }
+    func writeDate(_ value: Date) { tree.writeDate(value) }
+    func writeTree(_ value: ModelValue) { tree.writeTree(value) }
+    func beginArray(count: Int?) { tree.beginArray(count: count) }
+    func endArray() { tree.endArray() }
+    func beginDictionary(count: Int?) { tree.beginDictionary(count: count) }
+    func beginObject(className: String) { tree.beginObject(className: className) }
+    func writeKey(_ key: String) { tree.writeKey(key) }
+    func endDictionary() { tree.endDictionary() }
+    func beginShared(_ object: SharedObject) { tree.beginShared(object) }
+    func endShared(_ object: SharedObject) { tree.endShared(object) }
+    func writeAlias(to object: SharedObject) { tree.writeAlias(to: object) }
+    func mark() -> WriterMark { tree.mark() }
+    func rewind(to mark: WriterMark) { tree.rewind(to: mark) }
+    func takeBack(since mark: WriterMark) -> EncodingNode.Content { tree.takeBack(since: mark) }
+    func writeRecorded(_ recording: any WriterRecording) { tree.writeRecorded(recording) }
+}
