@@ -102,6 +102,16 @@ enum FilesAndFormatsArticle {
         #expect(throws: ModelError(.empty)) { try FormatRegistry.shared.detect(Data()) }
     }
 
+    /// A plain format cannot store a back reference: the article quotes the error.
+    @Test func aBackReferenceInAPlainFormatIsAnError() throws {
+        let root = FilesAndFormatsArticle.Folder()
+        let child = FilesAndFormatsArticle.Folder()
+        child.parent = root
+        root.children = [child]
+        let error = #expect(throws: ModelError.self) { try root.data(format: .json) }
+        #expect(error?.description == "children[0].parent: unsupported: a cycle: the Folder at children[0].parent is an ancestor of itself (at <root>); plain formats cannot store back references: use a typed format (keyed archive, hr-json, hr-xml, hr-binary, fast) or list the property in uncodableKeys (tree)")
+    }
+
     @Test func aBackReferenceIsRestored() throws {
         let root = FilesAndFormatsArticle.Folder()
         let child = FilesAndFormatsArticle.Folder()
