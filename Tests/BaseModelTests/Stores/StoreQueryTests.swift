@@ -56,4 +56,11 @@ final class PlainStore: ModelStore {
         #expect(try await store.fetchAll(Listing.self, where: ["count": 3.0]).models.map(\.id) == [2])
         await #expect(throws: ModelError.self) { try await store.fetchAll(Listing.self, where: ["town": "Paris"]) }
     }
+
+    /// Key paths are not `Sendable`; a query written on the main actor still compiles and runs.
+    @MainActor @Test func aQueryByKeyPathFromTheMainActor() async throws {
+        let store = ModelStores.memory()
+        try await store.save(Listing(id: 1, screenName: "ada"))
+        #expect(try await store.fetchAll(Listing.self, where: [\.screenName: "ada"]).models.map(\.id) == [1])
+    }
 }
