@@ -88,8 +88,11 @@ package struct StoreQuery: Sendable {
         }
         let schema = ModelSchema.of(M.self)
         let stored = schema.propertyKeys.filter { !schema.uncodableKeys.contains($0) }.joined(separator: ", ")
-        // Without reflection metadata Swift describes a stored property by its offset.
-        let why = text.contains("<offset ") ? " (the build keeps no reflection metadata: pass property names)" : ""
+        // Without reflection metadata Swift describes a stored property by its offset; it never
+        // names a computed one (and `@Observable` makes every property computed).
+        let why =
+            text.contains("<offset ") ? " (the build keeps no reflection metadata: pass property names)"
+            : text.contains("<computed ") ? " (a computed property, as @Observable makes every property: pass its name)" : ""
         throw ModelError(.invalidValue(
             "the key path \(text) names no stored property of \(M.typeName)\(why); its stored properties are \(stored)"))
     }
