@@ -135,20 +135,15 @@ struct PostgresSettings: Sendable {
                 let text = error.serverInfo?[.message] ?? ""
                 switch state {
                 case "28P01", "28000":
-                    return PostgresStoreError(
-                        .authenticationFailed,
-                        "PostgreSQL at \(address) refused user \(user): \(text) (SQLSTATE \(state)); check the password (PGPASSWORD or the URL)")
+                    return .refused(user: user, at: address, server: text, state: state)
                 case "3D000":
-                    return PostgresStoreError(
-                        .missingDatabase,
-                        "PostgreSQL at \(address) has no database \(databaseName): create it (createdb \(databaseName)) or name another")
+                    return .missingDatabase(databaseName, at: address)
                 default:
                     return PostgresStoreError(.server, "PostgreSQL at \(address): \(text) (SQLSTATE \(state))")
                 }
             }
             if error.code == .connectionError || error.code == .serverClosedConnection || error.code == .uncleanShutdown {
-                let cause = error.underlying.map { "\($0)" } ?? "\(error.code)"
-                return PostgresStoreError(.unreachable, "no PostgreSQL server answers at \(address): \(cause)")
+                return .unreachable(address, because: error.underlying.map(PostgresStoreError.cause) ?? "\(error.code)")
             }
             if error.code == .authMechanismRequiresPassword {
                 return PostgresStoreError(
@@ -156,6 +151,6 @@ struct PostgresSettings: Sendable {
             }
             return PostgresStoreError(.server, "PostgreSQL at \(address): \(error.code) \(error.underlying.map { "\($0)" } ?? "")")
         }
-        return PostgresStoreError(.unreachable, "no PostgreSQL server answers at \(address): \(error)")
+        return .unreachable(address, because: PostgresStoreError.cause(error))
     }
 }

@@ -101,14 +101,24 @@ extension PostgresStore {
     // MARK: Rows
 
     /// Runs a query selecting ``StoredRow/columns`` and decodes each row, a failure per bad row.
+    ///
+    /// With `judge`, the query selects one more column, whether SQL matched the row, and a row
+    /// it did not is decoded only when `judge` keeps it.
     func fetchRows<M: IdentifiedModel>(
-        _ type: M.Type, action: String, _ query: () throws(ModelError) -> PostgresQuery
+        _ type: M.Type, action: String, judging judge: ((StoredRow) throws(ModelError) -> Bool)? = nil,
+        _ query: () throws(ModelError) -> PostgresQuery
     ) async throws(ModelError) -> StoreFetchResult<M> {
         let typeName = M.typeName
         let query = try query()
+        let judged = judge != nil
         let rows = try await Self.database(action) {
-            try await client.query(query).collect().map {
-                StoredRow(try $0.decode((String, Bool, String, String?, ByteBuffer?, Int64).self))
+            try await client.query(query).collect().map { row in
+                guard judged else { return StoredRow(try row.decode((String, Bool, String, String?, ByteBuffer?, Int64).self)) }
+                let (id, isInteger, format, json, body, version, matched) =
+                    try row.decode((String, Bool, String, String?, ByteBuffer?, Int64, Bool).self)
+                var stored = StoredRow((id, isInteger, format, json, body, version))
+                stored.isMatched = matched
+                return stored
             }
         }
         var result = StoreFetchResult<M>()
@@ -117,6 +127,7 @@ extension PostgresStore {
         var unreadable: [RowKey] = []
         for row in rows {
             do {
+                if let judge, !row.isMatched, try !judge(row) { continue }
                 let model = try decodeRow(M.self, row)
                 result.models.append(model)
                 read[RowKey(type: typeName, id: model.id.modelIdentifier)] = row.version

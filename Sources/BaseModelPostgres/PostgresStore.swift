@@ -8,7 +8,7 @@ import PostgresNIO
 /// ```swift
 /// let store = try await PostgresStore(url: "postgres://app:secret@db.local/app")
 /// try await store.save(users)                                   // one transaction
-/// let ada = try await store.fetchAll(User.self, where: ["screen_name": "ada"])
+/// let ada = try await store.fetchAll(User.self, where: ["screenName": "ada"])   // JSONB containment
 /// let map = IdentityMap(store: store)
 /// let sync = store.attach(map, for: User.self)                  // other processes' saves merge in
 /// ```
@@ -22,7 +22,8 @@ import PostgresNIO
 /// applied yet (recorded in `basemodel_schema`), so two processes may open at once. Every model
 /// type lives in one table, `basemodel_model(type, id, integer_id, format, json, body, version)`:
 /// a model saved in the `json` format is a `jsonb` value (GIN-indexed, queryable in SQL), any
-/// other format a `bytea`; each row keeps the format it was written in.
+/// other format a `bytea`; each row keeps the format it was written in. A query by field
+/// (`ModelStore`'s `fetchAll(_:where:)`) is a JSONB containment in SQL (`json @> $2`).
 ///
 /// Optimistic concurrency: every row has a `version`, raised by each save. The store remembers
 /// the version of each row it read or wrote; a save updates the row only if it still has that
@@ -44,9 +45,6 @@ import PostgresNIO
 /// ### Opening and closing
 /// - ``init(url:format:onConflict:context:)``
 /// - ``close()``
-///
-/// ### Queries
-/// - ``fetchAll(_:where:)``
 ///
 /// ### Conflicts
 /// - ``ConflictPolicy``
@@ -78,8 +76,8 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
     /// Rows last read at a schema version above their model's: a save of them is refused
     /// (`ModelError.Reason.newerVersion(found:known:)`) unless the policy is ``ConflictPolicy/overwrite``.
     let newerRows = Locked<[RowKey: Int]>([:])
-    private let codec: any FormatCodec
-    private let context: ModelContext
+    let codec: any FormatCodec
+    let context: ModelContext
 
     /// The app's logger (see `PersistenceLog`), taken when used: PostgresNIO's connection and
     /// query events go where the app's other lines go, and nowhere when it gave none.

@@ -8,6 +8,9 @@ struct StoredRow: Sendable {
     let json: String?
     let body: ByteBuffer?
     let version: Int64
+    /// Whether the query's SQL matched the row; a row it could not judge (another format, an
+    /// older schema version) is matched after reading.
+    var isMatched = true
 
     /// The columns every read selects, in the order of ``init(_:)``'s tuple.
     static let columns = "id, integer_id, format, json::text, body, version"

@@ -30,8 +30,8 @@ package final class SQLiteStore: ModelStore, StoreShortcuts {
     let format: ModelFormat
 
     let pool: DatabasePool
-    private let codec: any FormatCodec
-    private let context: ModelContext
+    let codec: any FormatCodec
+    let context: ModelContext
 
     /// Opens (creating when missing) the store at `path`: absolute, or relative to
     /// ``ModelLocations/applicationSupport``. The folder is created when missing.

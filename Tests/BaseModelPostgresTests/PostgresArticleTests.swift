@@ -21,7 +21,7 @@ struct PostgresArticleTests {
             let databaseURL = TestServer.url(of: settings)
             let store = try await PostgresStore(url: databaseURL)        // "postgres://app:secret@db.local:5432/app"
             try await store.save(users)                                  // one transaction: all or none
-            let ada = try await store.fetchAll(User.self, where: ["screen_name": "ada"])   // JSONB containment
+            let ada = try await store.fetchAll(User.self, where: [\.name: "Ada"])          // JSONB containment in SQL
             let map = IdentityMap(store: store)
             store.attach(map, for: User.self)                            // other processes' saves reach live instances
             let updated = try await store.update(User.self, id: 7) { $0.followers += 1 }   // read-modify-write; conflicts merged

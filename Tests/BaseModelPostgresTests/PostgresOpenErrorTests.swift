@@ -1,5 +1,6 @@
 @testable import BaseModelPostgres
 import Foundation
+import PostgresNIO
 import Testing
 
 /// Opening fails with a typed error naming what to fix.
@@ -10,9 +11,19 @@ import Testing
             Issue.record("opened a store on a closed port")
         } catch {
             #expect(error.kind == .unreachable)
-            #expect(error.message.contains("no PostgreSQL server answers at 127.0.0.1:1"), "\(error)")
+            #expect(error.message == "no PostgreSQL server answers at 127.0.0.1:1: connection refused")
             #expect(!error.message.contains("secret"))
         }
+    }
+
+    /// The messages the article quotes, word for word.
+    @Test func theDocumentedMessages() {
+        #expect(PostgresStoreError.refused(
+            user: "app", at: "db.local:5432", server: "password authentication failed for user \"app\"", state: "28P01"
+        ).description == "PostgreSQL at db.local:5432 refused user app: password authentication failed for user \"app\" (SQLSTATE 28P01); check the password (PGPASSWORD or the URL)")
+        #expect(PostgresStoreError.missingDatabase("app", at: "db.local:5432").description == "PostgreSQL at db.local:5432 has no database app: create it (createdb app) or name another")
+        #expect(PostgresStoreError.cause(IOError(errnoCode: ECONNREFUSED, reason: "connect")) == "connection refused")
+        #expect(PostgresStoreError.cause(ChannelError.connectTimeout(.seconds(10))) == "no answer within 10 s")
     }
 
     @Test func aBadURLIsSaid() async {
@@ -33,6 +44,7 @@ import Testing
             Issue.record("opened a store with a wrong password")
         } catch let error as PostgresStoreError {
             #expect(error.kind == .authenticationFailed)
+            #expect(error == .refused(user: settings.user, at: settings.address, server: "password authentication failed for user \"\(settings.user)\"", state: "28P01"))
             #expect(error.message.contains("refused user \(settings.user)"), "\(error)")
             #expect(error.message.contains("check the password"))
             #expect(!error.message.contains("not the password"))
@@ -48,6 +60,7 @@ import Testing
             Issue.record("opened a store on a missing database")
         } catch let error as PostgresStoreError {
             #expect(error.kind == .missingDatabase)
+            #expect(error == .missingDatabase("basemodel_no_such_database", at: settings.address))
             #expect(error.message.contains("has no database basemodel_no_such_database: create it"), "\(error)")
         }
     }

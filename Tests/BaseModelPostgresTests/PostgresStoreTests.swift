@@ -129,7 +129,7 @@ struct PostgresStoreTests {
             async let second = TestServer.store(settings)
             let stores = try await [first, second]
             let third = try await TestServer.store(settings)
-            #expect(try await TestServer.execute(settings, "SELECT version::text FROM basemodel_schema") == ["1"])
+            #expect(try await TestServer.execute(settings, "SELECT version::text FROM basemodel_schema ORDER BY version") == ["1", "2"])
             for store in stores + [third] { await store.close() }
         }
     }
@@ -148,6 +148,47 @@ struct PostgresStoreTests {
             #expect(kinds == ["binary:true:2", "json:false:1", "binary:true:2"])
             await binary.close()
             await json.close()
+        }
+    }
+
+    /// Rows SQL cannot match (another format's `bytea`) are matched after reading, and the
+    /// partial indexes that find them exist.
+    @Test func queriesMatchRowsOfOtherFormatsToo() async throws {
+        try await TestServer.withDatabase { settings in
+            let json = try await TestServer.store(settings)
+            let binary = try await PostgresStore(
+                settings: settings, format: .binaryPropertyList, policy: .fail, context: ModelContext())
+            try await json.save(Account.samples)
+            try await binary.save(Account(id: 5, screenName: "ada", name: "Ada in a property list", followers: 1))
+            #expect(try await json.fetchAll(Account.self, where: ["screenName": "ada"]).models.map(\.id) == [1, 5])
+            #expect(try await binary.fetchAll(Account.self, where: [\.followers: 1]).models.map(\.id) == [5])
+            #expect(try await json.fetchAll(Account.self, where: [\.followers: 1815]).models.map(\.id) == [1])
+            let indexes = try await TestServer.execute(
+                settings, "SELECT indexname FROM pg_indexes WHERE tablename = 'basemodel_model' ORDER BY indexname")
+            #expect(indexes.contains("basemodel_model_body") && indexes.contains("basemodel_model_schema_version"))
+            await binary.close()
+            await json.close()
+        }
+    }
+
+    /// The containment the stores match in memory is PostgreSQL's `jsonb @>`, case by case.
+    @Test func containmentInMemoryIsJSONBContainment() async throws {
+        let cases: [(stored: String, pattern: String)] = [
+            (#"{"a": 1}"#, #"{"a": 1.0}"#), (#"{"a": 1}"#, #"{"a": 2}"#), (#"{"a": "1"}"#, #"{"a": 1}"#),
+            (#"{"a": true}"#, #"{"a": 1}"#), (#"{"a": null}"#, #"{"a": null}"#), (#"{}"#, #"{"a": null}"#),
+            (#"{"a": [1, 2, 3]}"#, #"{"a": [3, 1]}"#), (#"{"a": [1, 2]}"#, #"{"a": [1, 1]}"#), (#"{"a": [1]}"#, #"{"a": []}"#),
+            (#"{"a": [1, 2]}"#, #"{"a": 1}"#), (#"{"a": 1}"#, #"{"a": [1]}"#), (#"{"a": [[1, 2], [3]]}"#, #"{"a": [[1]]}"#),
+            (#"{"a": [[1, 2], [3]]}"#, #"{"a": [1]}"#), (#"{"a": [{"b": 1, "c": 2}]}"#, #"{"a": [{"b": 1}]}"#),
+            (#"{"a": {"b": 1, "c": 2}}"#, #"{"a": {"b": 1}}"#), (#"{"a": {"b": 1}}"#, #"{"a": {"b": 1, "c": 2}}"#),
+            (#"{"a": {"b": 1}}"#, #"{"a": {}}"#), (#"{"a": "é"}"#, #"{"a": "e\u0301"}"#), (#"{"a": 1e2}"#, #"{"a": 100}"#),
+        ]
+        try await TestServer.withDatabase { settings in
+            for (stored, pattern) in cases {
+                let sql = try #require(
+                    try await TestServer.execute(settings, "SELECT ('\(stored)'::jsonb @> '\(pattern)'::jsonb)::text").first ?? nil)
+                let inMemory = StoreQuery(pattern: try ModelValue(data: Data(pattern.utf8))).matches(try ModelValue(data: Data(stored.utf8)))
+                #expect(inMemory == (sql == "true"), "\(stored) @> \(pattern): PostgreSQL says \(sql)")
+            }
         }
     }
 }

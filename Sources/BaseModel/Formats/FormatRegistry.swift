@@ -60,11 +60,22 @@ public final class FormatRegistry: Sendable {
     /// Every registered format, in registration order.
     package var formats: [ModelFormat] { order.withLock { $0 } }
 
-    /// The codec whose format the bytes are, by content alone.
+    /// The codec whose format the bytes are, by content alone: the registered codec most sure
+    /// of them (``FormatCodec/confidence(for:)``), as `init(data:)` and `basemodel inspect` choose.
+    ///
+    /// ```swift
+    /// let codec = try FormatRegistry.shared.detect(bytes)
+    /// let format = codec.format                                    // .fast, .keyedArchive, …
+    /// let tree = try codec.decodeTree(from: bytes)
+    /// ```
+    ///
+    /// Only the shape of the bytes is looked at: a file that is detected may still fail to
+    /// decode. Formats of other targets are detected once registered (the crypto target's with
+    /// `CryptoFormats.register`).
     ///
     /// - Throws: ``ModelError/Reason/empty`` for empty data, and
     ///   ``ModelError/Reason/malformed(_:)`` when no codec recognises the bytes.
-    package func detect(_ data: Data) throws(ModelError) -> any FormatCodec {
+    public func detect(_ data: Data) throws(ModelError) -> any FormatCodec {
         try StackReserve.run { () throws(ModelError) -> any FormatCodec in
             guard !data.isEmpty else { throw ModelError(.empty) }
             var best: (codec: any FormatCodec, confidence: Int)?

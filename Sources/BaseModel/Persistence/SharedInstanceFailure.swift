@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let list = TodoList.shared                       // never throws
 /// if let failure = TodoList.sharedInstanceFailure {
-///     print(failure.error)                         // items[2].done: expected boolean, found string "yes" (json)
+///     print(failure.error)                         // items[2].done: expected bool, found string "yes" (json)
 ///     print(failure.quarantine ?? "")              // …/TodoList.unreadable-20261125T063513Z.json
 /// }
 /// ```

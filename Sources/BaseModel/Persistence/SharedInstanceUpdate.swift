@@ -7,8 +7,9 @@ import Foundation
 public struct SharedInstanceUpdate: Sendable, Hashable {
     /// The ``Model/typeName`` of the type whose shared instance changed (for messages and tests).
     let typeName: String
-    /// Whether the shared instance was freed (`setSharedInstance(nil)`) rather than replaced.
-    public let wasCleared: Bool
+    /// Whether the shared instance was freed (`setSharedInstance(nil)`) rather than replaced
+    /// (package: the articles do not teach it; `hasSharedInstance` says the same).
+    package let wasCleared: Bool
     /// Set when this event reports saved data that could not be read and was moved aside (the
     /// instance was then built without it); `nil` for a replacement.
     public let failure: SharedInstanceFailure?

@@ -132,6 +132,24 @@ package final class DirectoryStore: ModelStore, StoreShortcuts {
         return result
     }
 
+    /// The models of `type` that `query` matches: each file is read into a tree, migrated to
+    /// the current version and matched; only matches are decoded, from that tree. A file that
+    /// cannot be read, or that matches and does not decode, is a failure.
+    package func fetchStored<M: IdentifiedModel>(_ type: M.Type, matching query: StoreQuery) async throws(ModelError) -> StoreFetchResult<M> {
+        var result = StoreFetchResult<M>()
+        for url in try modelFiles(of: M.self) {
+            do {
+                let data = try Data(modelFileAt: url)
+                if let model = try query.model(M.self, stored: data, codec: context.formats.detect(data), decoder: context.decoder) {
+                    result.models.append(model)
+                }
+            } catch {
+                result.failures[url.lastPathComponent] = error
+            }
+        }
+        return result
+    }
+
     /// The files named like a stored model: 64 hexadecimal digits and an extension (so not the
     /// files moved aside, whose names have a tag before the extension).
     private func modelFiles<M: IdentifiedModel>(of type: M.Type) throws(ModelError) -> [URL] {

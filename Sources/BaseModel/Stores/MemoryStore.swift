@@ -42,9 +42,18 @@ package final class MemoryStore: ModelStore, StoreShortcuts {
     /// Every stored model of `type`, in the order first saved; trees that no longer fit the
     /// type are reported as failures.
     package func fetchAll<M: IdentifiedModel>(_ type: M.Type) async throws(ModelError) -> StoreFetchResult<M> {
+        decodeAll(M.self) { _ in true }
+    }
+
+    /// The models of `type` whose stored trees `query` matches; only those are decoded.
+    package func fetchStored<M: IdentifiedModel>(_ type: M.Type, matching query: StoreQuery) async throws(ModelError) -> StoreFetchResult<M> {
+        decodeAll(M.self, where: query.matches)
+    }
+
+    private func decodeAll<M: IdentifiedModel>(_ type: M.Type, where keep: (ModelValue) -> Bool) -> StoreFetchResult<M> {
         let stored = entries.withLock { $0[M.typeName] ?? [:] }
         var result = StoreFetchResult<M>()
-        for (id, tree) in stored {
+        for (id, tree) in stored where keep(tree) {
             do {
                 result.models.append(try ModelDecoder().decode(M.self, from: tree))
             } catch {

@@ -10,6 +10,7 @@
 /// try await store.save(game)
 /// let again = try await store.fetch(Game.self, id: "93")
 /// let all = try await store.fetchAll(Game.self)      // all.models, all.failures
+/// let okami = try await store.fetchAll(Game.self, where: [\.name: "Okami"])   // by field
 /// ```
 ///
 /// Implementations: ``ModelStores/memory()``, ``ModelStores/directory(_:format:context:)``, and the

@@ -7,6 +7,10 @@ package protocol StoreShortcuts: ModelStore {
 
     /// Whether a model of `type` is stored under `id`, without reading or decoding it.
     func containsStored<M: IdentifiedModel>(_ type: M.Type, id: M.ID) async throws(ModelError) -> Bool
+
+    /// The models of `type` that `query` matches, matched where the store keeps them (in SQL,
+    /// on stored trees) rather than after decoding every model.
+    func fetchStored<M: IdentifiedModel>(_ type: M.Type, matching query: StoreQuery) async throws(ModelError) -> StoreFetchResult<M>
 }
 
 extension StoreShortcuts {

@@ -77,9 +77,9 @@ extension ModelValue {
     }
 
     /// The array's element at `index`, or `nil` when this is not an array or the index is out of
-    /// range.
+    /// range. (Package: the articles do not teach it; `case .array(let elements)` reads arrays.)
     @inlinable
-    public subscript(index: Int) -> ModelValue? {
+    package subscript(index: Int) -> ModelValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }

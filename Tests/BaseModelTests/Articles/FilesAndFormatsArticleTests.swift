@@ -81,6 +81,37 @@ enum FilesAndFormatsArticle {
         #expect(throws: ModelError.self) { try ModelValue(fastPlainValues: bytes) }
     }
 
+    /// Which format a file is, in one call: every format of the registry, and bytes that are
+    /// none or empty.
+    @Test func detectionIsOneCall() throws {
+        let list = TodoList()
+        list.items = ["Do washing"]
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for written in [ModelFormat.json, .xmlPropertyList, .binaryPropertyList, .keyedArchive, .hrXML, .hrJSON, .hrBinary, .fast] {
+            let url = folder.appendingPathComponent("list.\(written.rawValue)")
+            try list.write(to: url, format: written)
+            let codec = try FormatRegistry.shared.detect(Data(contentsOf: url))   // the codec most sure of the bytes
+            let format = codec.format                                             // .fast, .keyedArchive, …
+            #expect(format == written)
+            #expect(try codec.decodeTree(from: Data(contentsOf: url)) == ModelValue(data: Data(contentsOf: url)))
+        }
+        let unknown = #expect(throws: ModelError.self) { try FormatRegistry.shared.detect(Data("hello".utf8)) }
+        #expect(unknown?.reason == .malformed("not a format this library reads"))
+        #expect(throws: ModelError(.empty)) { try FormatRegistry.shared.detect(Data()) }
+    }
+
+    /// A plain format cannot store a back reference: the article quotes the error.
+    @Test func aBackReferenceInAPlainFormatIsAnError() throws {
+        let root = FilesAndFormatsArticle.Folder()
+        let child = FilesAndFormatsArticle.Folder()
+        child.parent = root
+        root.children = [child]
+        let error = #expect(throws: ModelError.self) { try root.data(format: .json) }
+        #expect(error?.description == "children[0].parent: unsupported: a cycle: the Folder at children[0].parent is an ancestor of itself (at <root>); plain formats cannot store back references: use a typed format (keyed archive, hr-json, hr-xml, hr-binary, fast) or list the property in uncodableKeys (tree)")
+    }
+
     @Test func aBackReferenceIsRestored() throws {
         let root = FilesAndFormatsArticle.Folder()
         let child = FilesAndFormatsArticle.Folder()

@@ -49,6 +49,13 @@ struct HRCoderMalformedTests {
         #expect(read?.format == .hrJSON)
     }
 
+    /// The line `TypedTree.validate`'s documentation quotes.
+    @Test func theDocumentedDanglingAlias() throws {
+        try TypedTree.validate(["$class": "Node", "next": ["$alias": "$root"]])   // fine
+        let error = #expect(throws: ModelError.self) { try TypedTree.validate(["$class": "Node", "next": ["$alias": "missing"]]) }
+        #expect(error?.description == #"next: invalid value: the alias "missing" names nothing in the document"#)
+    }
+
     @Test("an alias may not name another alias, nor a path through one")
     func aliasChains() {
         let chain = jsonError(#"{"$class":"M","a":{"$alias":"b"},"b":{"$alias":"$root"}}"#)

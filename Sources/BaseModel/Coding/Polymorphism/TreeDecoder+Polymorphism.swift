@@ -176,7 +176,7 @@ extension TreeDecoder {
         guard let chosen else {
             let known = polymorphism.types.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             let why = tag.map { "unknown type tag \"\($0)\" (known: \(known))" } ?? "no type tag (known: \(known))"
-            throw ModelError(.invalidValue(why), path: path(appending: component), excerpt: tag)
+            throw ModelError(.invalidValue(why), path: path(appending: component))
         }
         let owner = contentKey == nil ? self : containerDecoder(for: input, at: component)
         let at = contentKey.map(ModelPath.Component.key) ?? component
