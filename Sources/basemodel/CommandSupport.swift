@@ -21,6 +21,20 @@ enum CommandSupport {
     static func read(
         _ path: String, showingProgress: Bool = false
     ) throws -> (codec: any FormatCodec, tree: ModelValue, size: Int, progress: ProgressLine) {
+        let (data, codec, line) = try detect(path, showingProgress: showingProgress)
+        do {
+            return (codec, try codec.decodeTree(from: data), data.count, line)
+        } catch {
+            line.finish()
+            throw failure("\(path): \(explain(error))")
+        }
+    }
+
+    /// Reads `path` and detects its format, showing the reading phase on the returned progress
+    /// line when `showingProgress`.
+    ///
+    /// - Throws: an exit code after printing a one-line error.
+    static func detect(_ path: String, showingProgress: Bool = false) throws -> (data: Data, codec: any FormatCodec, progress: ProgressLine) {
         let data: Data
         let line: ProgressLine
         do {
@@ -30,8 +44,7 @@ enum CommandSupport {
         }
         do {
             line.show(.decoding)
-            let codec = try formats.detect(data)
-            return (codec, try codec.decodeTree(from: data), data.count, line)
+            return (data, try formats.detect(data), line)
         } catch {
             line.finish()
             throw failure("\(path): \(explain(error))")

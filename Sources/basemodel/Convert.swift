@@ -7,10 +7,10 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert a file to another format.",
         discussion: """
-            Reads FILE in whatever format it is (detected from its bytes) and writes the same tree \
-            in FORMAT, to OUT or to standard output. Typed objects ("$class") and shared objects \
-            ("$alias") carry over between the formats that store them (keyed-archive, hr-xml, \
-            hr-json, hr-binary, fast). Property lists cannot hold null: converting a tree with null to \
+            Reads FILE in whatever format it is (detected from its bytes) and writes the same graph \
+            in FORMAT, to OUT or to standard output. Typed objects ("$class"), objects and \
+            containers met twice and cycles carry over between the formats that store them \
+            (keyed-archive, hr-xml, hr-json, hr-binary, fast); JSON shows them as "$alias". Property lists cannot hold null: converting a tree with null to \
             xml or binary fails. The output file is written atomically. On a terminal, files of \
             1 MiB or more show a progress line on standard error (nothing when it is redirected).
 
@@ -44,7 +44,7 @@ struct Convert: ParsableCommand {
         guard formats.formats.contains(innerFormat), innerFormat != .encrypted else {
             throw CommandSupport.failure("unknown inner format \"\(inner)\"; use one of \(CommandSupport.formatNames)")
         }
-        let (_, tree, _, progress) = try CommandSupport.read(file, showingProgress: true)
+        let (data, source, progress) = try CommandSupport.detect(file, showingProgress: true)
         defer { progress.finish() }
         // Erases the progress line, then prints the error.
         func failure(_ message: String) -> ExitCode {
@@ -61,10 +61,17 @@ struct Convert: ParsableCommand {
         }
         let bytes: Data
         do {
-            progress.show(.encoding)
-            bytes = try codec.encodeTree(tree)
+            if target == .encrypted {
+                let tree = try source.decodeTree(from: data)
+                progress.show(.encoding)
+                bytes = try codec.encodeTree(tree)
+            } else {
+                // The file's graph written in the target format: sharing, cycles and forms carry
+                // over where the target stores them.
+                bytes = try formats.convert(data, to: target) { progress.show(.encoding) }
+            }
         } catch {
-            throw failure("cannot write \(file) as \(target): \(CommandSupport.explain(error))")
+            throw failure("cannot convert \(file) to \(target): \(CommandSupport.explain(error))")
         }
         guard let output else {
             progress.finish()

@@ -93,15 +93,24 @@ extension GraphCodec {
 extension FormatRegistry {
     /// `data`, in whatever format it is, written in `format`: through the graph where both
     /// codecs have one (sharing, cycles and forms carry over), else through the tree.
+    /// `writing` is called between reading and writing (a progress line shows the phase).
     ///
     /// - Throws: ``ModelError`` when the bytes cannot be read, `format` has no codec, or it
     ///   cannot store a value.
-    package func convert(_ data: Data, to format: ModelFormat) throws(ModelError) -> Data {
+    package func convert(_ data: Data, to format: ModelFormat, writing: () -> Void = {}) throws(ModelError) -> Data {
         let source = try detect(data)
         let target = try codec(for: format)
-        if let source = source as? any GraphCodec, let target = target as? any GraphCodec {
-            return try source.convert(data, to: target)
+        return try StackReserve.run { () throws(ModelError) -> Data in
+            if let source = source as? any GraphCodec, let target = target as? any GraphCodec {
+                let graph = try source.readGraph(from: data)
+                writing()
+                let writer = target.makeWriter()
+                try graph.write(to: writer)
+                return try writer.finish()
+            }
+            let tree = try source.decodeTree(from: data)
+            writing()
+            return try target.encodeTree(tree)
         }
-        return try target.encodeTree(source.decodeTree(from: data))
     }
 }
