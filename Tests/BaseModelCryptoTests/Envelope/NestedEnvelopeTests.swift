@@ -207,4 +207,39 @@ final class Strongbox: EncryptedModel, @unchecked Sendable {
         #expect(kept.count == 1, "\(kept)")
         #expect(try Data(contentsOf: folder.appendingPathComponent(kept.first ?? "")) == hostile)
     }
+
+    // MARK: - Fuzz seeds
+
+    /// The fuzz envelope target's key (`FuzzEnvironment.key`) and CryptoCoding password.
+    static var fuzzKey: SymmetricKey { SymmetricKey(data: Data((0..<32).map { UInt8($0) })) }
+    static let fuzzPassword = "fuzz password"
+
+    /// Envelopes in envelopes, and an envelope around a CryptoCoding file, as seeds of the
+    /// `envelope` fuzz target: `Fuzz/run.sh` adds the files of `Fuzz/Seeds/envelope` to the seeds
+    /// the target writes.
+    static func fuzzSeeds() throws -> [(name: String, bytes: Data)] {
+        let crypto = try CryptoCodingCodec(passwords: .fixed(fuzzPassword)).encodeTree(
+            ["$class": "FuzzItem", "label": "inside"], iv: Data(repeating: 3, count: 16), salt: Data(repeating: 4, count: 8))
+        return [
+            ("nested-2.sealed", try nested(2, key: fuzzKey)),
+            ("nested-100.sealed", try nested(100, key: fuzzKey)),
+            ("sealed-crypto.sealed", try envelope(sealing: crypto, innerFormat: ModelFormat.cryptoCoding.rawValue, key: fuzzKey)),
+        ]
+    }
+
+    @Test("Fuzz/Seeds/envelope holds these shapes (BASEMODEL_WRITE_FUZZ_SEEDS=1 writes them)")
+    func fuzzSeedsAreCommitted() throws {
+        let seeds = try Self.fuzzSeeds()
+        var root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        for _ in 0..<4 { root.deleteLastPathComponent() }
+        let folder = root.appendingPathComponent("Fuzz/Seeds/envelope")
+        if ProcessInfo.processInfo.environment["BASEMODEL_WRITE_FUZZ_SEEDS"] != nil {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for seed in seeds { try seed.bytes.write(to: folder.appendingPathComponent(seed.name)) }
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(seeds.map(\.name)))
+        for seed in seeds {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(seed.name)) == seed.bytes, "\(seed.name)")
+        }
+    }
 }

@@ -164,4 +164,35 @@ import Testing
         #expect(Self.isError(error, naming: "maximumDepth"), "\(error)")
         #expect(error.path.components.count == limit - 1)
     }
+
+    // MARK: - Fuzz seeds
+
+    /// The shapes above, as seeds of the `fast` fuzz target: `Fuzz/run.sh` adds the files of
+    /// `Fuzz/Seeds/fast` to the seeds the target writes.
+    static func fuzzSeeds() throws -> [(name: String, bytes: Data)] {
+        let object = try KeyedArchiveCodec().encodeTree(["$class": "FuzzItem", "label": "archived"])
+        let deep = try KeyedArchiveCodec().encodeTree(StackCostProbe.nestedArrays(10))
+        let copied = FastObject.list([.list([.keyedArchive(object)], kind: .array, mutable: true), .alias(0)], kind: .array, mutable: false)
+        return [
+            ("archive-aliased-550.fast", try fastFile(archive: expandingArchive(), aliases: 550)),
+            ("archive-aliased-8.fast", try fastFile(archive: expandingArchive(width: 16, levels: 3), aliases: 8)),
+            ("archive-object-aliased.fast", try fastFile(archive: object, aliases: 2)),
+            ("archive-in-copied-list.fast", try copied.data()),
+            ("archive-at-depth-limit.fast", try nestedLists(DecodingLimits.standard.maximumDepth - 11, around: .keyedArchive(deep)).data()),
+        ]
+    }
+
+    @Test("Fuzz/Seeds/fast holds these shapes (BASEMODEL_WRITE_FUZZ_SEEDS=1 writes them)")
+    func fuzzSeedsAreCommitted() throws {
+        let seeds = try Self.fuzzSeeds()
+        let folder = DocumentationCodeTests.packageRoot.appendingPathComponent("Fuzz/Seeds/fast")
+        if ProcessInfo.processInfo.environment["BASEMODEL_WRITE_FUZZ_SEEDS"] != nil {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for seed in seeds { try seed.bytes.write(to: folder.appendingPathComponent(seed.name)) }
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(seeds.map(\.name)))
+        for seed in seeds {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(seed.name)) == seed.bytes, "\(seed.name)")
+        }
+    }
 }
