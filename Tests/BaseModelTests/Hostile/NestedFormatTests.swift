@@ -165,6 +165,24 @@ import Testing
         #expect(error.path.components.count == limit - 1)
     }
 
+    @Test("an NSCoded chain copied deeper by an alias counts its depth there, on a 512 KiB stack")
+    func codedObjectsCopiedDeeper() throws {
+        let limit = DecodingLimits.standard.maximumDepth
+        // 300 NSCoded objects, each holding the next (slots 0 to 299, the outermost last), then
+        // an alias to the outermost under 300 arrays: a copy 600 levels deep.
+        let chain = (0..<300).reduce(FastObject.integer(1)) { inner, _ in
+            .codedObject(className: "Link", entries: [FastObject.Entry(key: .string("next"), value: inner)])
+        }
+        let data = try FastObject.list([chain, Self.nestedLists(300, around: .alias(299))], kind: .array, mutable: false).data()
+        let outcome = SmallStack.run { Result { () throws(ModelError) -> ModelValue in try ModelValue(data: data) } }.result
+        guard case .failure(let error) = outcome else {
+            Issue.record("a copy \(Self.depth(of: try outcome.get())) levels deep was read")
+            return
+        }
+        #expect(Self.isError(error, naming: "maximumDepth"), "\(error)")
+        #expect("\(error)".contains("depth limit of \(limit)"), "\(error)")
+    }
+
     // MARK: - Fuzz seeds
 
     /// The shapes above, as seeds of the `fast` fuzz target: `Fuzz/run.sh` adds the files of

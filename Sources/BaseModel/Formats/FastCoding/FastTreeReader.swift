@@ -184,8 +184,9 @@ struct FastTreeReader {
             throw failure(DecodingLimits.valuesExceeded(maximumNodes), at: step)
         }
         switch value {
-        case .list, .dictionary, .object:
-            // Containers count towards the depth; the scalars inside the deepest one do not.
+        case .list, .dictionary, .object, .codedObject:
+            // Containers count towards the depth (also where an alias copies them deeper than
+            // they were first read); the scalars inside the deepest one do not.
             guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth), at: step) }
         default:
             break
