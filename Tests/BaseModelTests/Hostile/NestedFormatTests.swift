@@ -165,15 +165,19 @@ import Testing
         #expect(error.path.components.count == limit - 1)
     }
 
-    @Test("an NSCoded chain copied deeper by an alias counts its depth there, on a 512 KiB stack")
-    func codedObjectsCopiedDeeper() throws {
-        let limit = DecodingLimits.standard.maximumDepth
-        // 300 NSCoded objects, each holding the next (slots 0 to 299, the outermost last), then
-        // an alias to the outermost under 300 arrays: a copy 600 levels deep.
+    /// 300 NSCoded objects, each holding the next (slots 0 to 299, the outermost last), then an
+    /// alias to the outermost under 300 arrays: a copy 600 levels deep.
+    static func codedChainCopiedDeeper() throws -> Data {
         let chain = (0..<300).reduce(FastObject.integer(1)) { inner, _ in
             .codedObject(className: "Link", entries: [FastObject.Entry(key: .string("next"), value: inner)])
         }
-        let data = try FastObject.list([chain, Self.nestedLists(300, around: .alias(299))], kind: .array, mutable: false).data()
+        return try FastObject.list([chain, nestedLists(300, around: .alias(299))], kind: .array, mutable: false).data()
+    }
+
+    @Test("an NSCoded chain copied deeper by an alias counts its depth there, on a 512 KiB stack")
+    func codedObjectsCopiedDeeper() throws {
+        let limit = DecodingLimits.standard.maximumDepth
+        let data = try Self.codedChainCopiedDeeper()
         let outcome = SmallStack.run { Result { () throws(ModelError) -> ModelValue in try ModelValue(data: data) } }.result
         guard case .failure(let error) = outcome else {
             Issue.record("a copy \(Self.depth(of: try outcome.get())) levels deep was read")
@@ -196,6 +200,7 @@ import Testing
             ("archive-aliased-8.fast", try fastFile(archive: expandingArchive(width: 16, levels: 3), aliases: 8)),
             ("archive-object-aliased.fast", try fastFile(archive: object, aliases: 2)),
             ("archive-in-copied-list.fast", try copied.data()),
+            ("coded-chain-copied-deeper.fast", try codedChainCopiedDeeper()),
             ("archive-at-depth-limit.fast", try nestedLists(DecodingLimits.standard.maximumDepth - 11, around: .keyedArchive(deep)).data()),
         ]
     }
