@@ -72,6 +72,12 @@ fuzz_one() {
     mkdir -p "$live" "$artifacts" "$work/logs"
     BASEMODEL_FUZZ_WRITE_SEEDS="$seeds" "$binary" >"$work/logs/$target.seeds.log" 2>&1 \
         || { echo "error: writing the seeds of $target failed (see $work/logs/$target.seeds.log)" >&2; return 1; }
+    # Hostile shapes the library never writes, kept in Seeds/<target> (all of them for detect).
+    local extra
+    if [ "$target" = detect ]; then extra=("$fuzz_dir"/Seeds/*/*); else extra=("$fuzz_dir/Seeds/$target"/*); fi
+    for file in "${extra[@]}"; do
+        if [ -f "$file" ]; then cp "$file" "$seeds/hostile-$(basename "$file")"; fi
+    done
     "$binary" "$live" "$seeds" -max_total_time="$seconds" -max_len="$max_len" -rss_limit_mb=2048 \
         -timeout=10 -report_slow_units=1 -detect_leaks=0 -print_final_stats=1 \
         -artifact_prefix="$artifacts/" >"$work/logs/$target.log" 2>&1 || true

@@ -16,7 +16,8 @@ public enum CryptoFormats {
     /// - Parameters:
     ///   - passwords: asked when the file's type is not a registered ``EncryptedModel``; `nil`
     ///     (the default) asks nothing else.
-    ///   - inner: the format sealed inside new envelopes (default `ModelFormat.keyedArchive`).
+    ///   - inner: the format sealed inside new envelopes (default `ModelFormat.keyedArchive`;
+    ///     not `encrypted`, which writing refuses).
     ///   - formats: the registry to add the codecs to.
     public static func register(
         passwords: PasswordProvider? = nil, inner: ModelFormat = .keyedArchive, in formats: FormatRegistry = .shared
@@ -49,7 +50,7 @@ public enum CryptoFormats {
     ///   - passwords: asked with the label (the root's type name) when it does not name an
     ///     ``EncryptedModel`` type of `ModelRegistry.shared`; `nil` (the default) asks nothing else.
     ///   - inner: the format of the sealed bytes in new files; default
-    ///     `ModelFormat.keyedArchive`.
+    ///     `ModelFormat.keyedArchive`. Not `encrypted`: writing then fails with `unsupported`.
     ///   - formats: where the inner codec is found; default `FormatRegistry.shared`.
     public static func envelope(
         passwords: PasswordProvider? = nil, inner: ModelFormat = .keyedArchive,
@@ -69,7 +70,7 @@ public enum CryptoFormats {
     /// - Parameters:
     ///   - key: the key.
     ///   - inner: the format of the sealed bytes in new files; default
-    ///     `ModelFormat.keyedArchive`.
+    ///     `ModelFormat.keyedArchive`. Not `encrypted`: writing then fails with `unsupported`.
     ///   - formats: where the inner codec is found; default `FormatRegistry.shared`.
     public static func envelope(
         key: SymmetricKey, inner: ModelFormat = .keyedArchive, formats: FormatRegistry = .shared

@@ -14,12 +14,18 @@ import Foundation
 /// let upload = try Upload(data: body, context: ModelContext(limits: limits))
 /// ```
 ///
+/// The limits hold for a decode as a whole: bytes of one format inside another (an envelope's
+/// sealed bytes, a keyed archive embedded in a fast file, the archive CryptoCoding decrypts)
+/// are read one level deeper than what holds them and from what is left of the same budget,
+/// and an alias to them is the value read once, never a second reading.
+///
 /// Going past a limit throws ``ModelError`` with ``ModelError/Reason/unsupported(_:)`` whose
 /// text names the limit (`DecodingLimits.maximumDepth`, `DecodingLimits.maximumValues`,
 /// `DecodingLimits.maximumStringBytes`).
 public struct DecodingLimits: Sendable, Hashable {
     /// How many arrays, dictionaries and objects may nest, the outermost counting as one (a
-    /// model holding its children in an array is two levels per generation). Default: 512.
+    /// model holding its children in an array is two levels per generation), a format inside
+    /// another counting as one more. Default: 512.
     ///
     /// Readers, writers and the model coders recurse once per level; a decode that may need more
     /// stack than its thread has left runs on a thread of its own with enough, so any thread,

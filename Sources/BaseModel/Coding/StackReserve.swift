@@ -14,7 +14,7 @@ import Darwin
 /// thread has the room and otherwise on a thread of its own with a big enough stack, waiting for
 /// it: the caller sees the same result or error either way. The current ``DecodingLimits`` go
 /// with the work.
-enum StackReserve {
+package enum StackReserve {
     /// The most stack one level of nesting takes in any path, with room to spare.
     #if DEBUG
     static let bytesPerLevel = 32 * 1024
@@ -31,7 +31,7 @@ enum StackReserve {
 
     /// Runs `body` where the stack has room for ``bytesNeeded(for:)`` with the current limits:
     /// here, or on a new thread with that much stack while this one waits.
-    static func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package static func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let limits = DecodingLimits.current
         let needed = bytesNeeded(for: limits)
         if let remaining = remainingStack(), remaining >= needed { return try body() }
@@ -44,7 +44,7 @@ enum StackReserve {
 
     /// The bytes of stack left below this point on the current thread, or `nil` when the
     /// platform does not say.
-    static func remainingStack() -> Int? {
+    package static func remainingStack() -> Int? {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         guard let low = stackLowAddress(), here > low else { return nil }

@@ -60,6 +60,18 @@ extension ModelValue {
         }
     }
 
+    /// How many bytes of strings and data the tree holds (what
+    /// ``DecodingLimits/maximumStringBytes`` counts; dictionary keys are not counted).
+    var stringByteCount: Int {
+        switch self {
+        case .string(let text): text.utf8.count
+        case .data(let bytes): bytes.count
+        case .array(let elements): elements.reduce(0) { $0 + $1.stringByteCount }
+        case .dictionary(let entries): entries.values.reduce(0) { $0 + $1.stringByteCount }
+        default: 0
+        }
+    }
+
     /// Whether this value is ``null``.
     @inlinable
     package var isNull: Bool {

@@ -51,8 +51,9 @@ struct CryptoCodingCodec: FormatCodec {
     /// - Throws: `ModelError` with format `crypto`: `ModelError.Reason.passwordRequired(_:)`
     ///   when no password is known for the class name, `ModelError.Reason.wrongPassword` when
     ///   the padding or the decrypted archive is wrong (the two cannot be told apart from a
-    ///   damaged file), `ModelError.Reason.unsupported(_:)` for versions above 2, and the keyed
-    ///   archive's errors for a damaged outer archive.
+    ///   damaged file), `ModelError.Reason.unsupported(_:)` for versions above 2 and for a
+    ///   decrypted archive past the decode's `DecodingLimits` (it counts one level deeper and
+    ///   shares the budget), and the keyed archive's errors for a damaged outer archive.
     func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         let outer = try KeyedArchiveCodec().decodeTree(from: data)
         guard outer[TypedTree.classKey] == .string(Self.archiveClass) else { return outer }
@@ -65,7 +66,15 @@ struct CryptoCodingCodec: FormatCodec {
         let plaintext = try CryptoCoding.decrypt(
             fields.cypher, password: password, iv: fields.iv, salt: fields.salt, version: fields.version)
         do {
-            return try KeyedArchiveCodec().decodeTree(from: plaintext)
+            // The decrypted archive is a part of this decode: one level deeper, within what is
+            // left of its limits.
+            return try DecodingLimits.decodeNested(inputOf: data.count, after: outer, format: format.rawValue) {
+                () throws(ModelError) -> ModelValue in
+                try KeyedArchiveCodec().decodeTree(from: plaintext)
+            }
+        } catch where DecodingLimits.isExceeded(error.reason) {
+            // An archive that reads far enough to reach a limit was decrypted with the right password.
+            throw error
         } catch {
             // Padding validates by chance about once in 256 wrong passwords.
             throw ModelError(.wrongPassword, excerpt: "the decrypted bytes are not a keyed archive", format: format.rawValue)

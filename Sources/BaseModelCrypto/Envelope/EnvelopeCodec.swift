@@ -26,7 +26,9 @@ import Foundation
 /// header or tag; ``CryptoError/authenticationFailed`` for a damaged header (its checksum) or
 /// damaged ciphertext or tag (GCM); ``CryptoError/wrongPassword`` when the header is intact but
 /// the key check does not match the derived key; ``CryptoError/passwordRequired`` when no
-/// password or key is available.
+/// password or key is available; `unsupported` for an envelope sealing another envelope, and
+/// for sealed bytes past the decode's `DecodingLimits` (they are read one level deeper, within
+/// what is left of its budget).
 ///
 /// Internal: users register it with ``CryptoFormats/register(passwords:inner:in:)`` or build one
 /// with ``CryptoFormats/envelope(passwords:inner:formats:)`` or
@@ -78,19 +80,34 @@ struct EnvelopeCodec: FormatCodec {
         data.starts(with: EnvelopeHeader.magic) ? 100 : nil
     }
 
-    /// Opens the envelope and reads the inner bytes in the format the header names.
+    /// Opens the envelope and reads the inner bytes in the format the header names, as a part of
+    /// this decode: one level deeper, within what is left of its `DecodingLimits`.
     ///
-    /// - Throws: `ModelError` as described on the type, then the inner codec's errors.
+    /// - Throws: `ModelError` as described on the type; `ModelError.Reason.unsupported(_:)` for
+    ///   an envelope sealing another envelope (which this library never writes) and for nesting
+    ///   past `DecodingLimits`; then the inner codec's errors.
     func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        let plaintext = try open(data)
-        return try formats.codec(for: plaintext.format).decodeTree(from: plaintext.bytes)
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            let plaintext = try open(data)
+            guard plaintext.format != .encrypted else { throw Self.envelopeInEnvelope }
+            let codec = try formats.codec(for: plaintext.format)
+            return try DecodingLimits.decodeNested(inputOf: data.count, format: format.rawValue) { () throws(ModelError) -> ModelValue in
+                try codec.decodeTree(from: plaintext.bytes)
+            }
+        }
     }
+
+    /// The error for an envelope whose inner format is `encrypted`: one key seals a file once.
+    static let envelopeInEnvelope = ModelError(
+        .unsupported("an envelope sealing another envelope; seal the inner format's bytes once"), format: ModelFormat.encrypted.rawValue)
 
     /// Writes the tree in the inner format and seals it, labelled with the root's `$class`.
     ///
     /// - Throws: `ModelError.Reason.passwordRequired(_:)` when there is no password for the
-    ///   label, and the inner codec's errors.
+    ///   label, `ModelError.Reason.unsupported(_:)` when the inner format is `encrypted`, and the
+    ///   inner codec's errors.
     func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+        guard inner != .encrypted else { throw Self.envelopeInEnvelope }
         let label: String
         if case .string(let name)? = tree[TypedTree.classKey] { label = name } else { label = "" }
         return try seal(try formats.codec(for: inner).encodeTree(tree), format: inner, label: label)
@@ -98,8 +115,10 @@ struct EnvelopeCodec: FormatCodec {
 
     /// Seals `bytes`, recording `format` and `label` in the header.
     ///
-    /// - Throws: `ModelError.Reason.passwordRequired(_:)` when there is no password for `label`.
+    /// - Throws: `ModelError.Reason.passwordRequired(_:)` when there is no password for `label`;
+    ///   `ModelError.Reason.unsupported(_:)` when `format` is `encrypted`.
     func seal(_ bytes: Data, format: ModelFormat, label: String) throws(ModelError) -> Data {
+        guard format != .encrypted else { throw Self.envelopeInEnvelope }
         let fileKDF: EnvelopeKDF
         let master: SymmetricKey
         let salt: Data

@@ -24,6 +24,12 @@ import OrderedCollections
 /// other alias (to a finished container, string, data or date) is a copy of the value: trees of
 /// values have no identity. Copies are budgeted (``maximumNodes(for:)``), so a small file of
 /// nested aliases cannot expand into an unbounded tree.
+///
+/// An embedded keyed archive is read once, as a part of this decode: one level deeper than the
+/// chunk, within what is left of the budget (``DecodingLimits/decodeNested(depth:values:stringBytes:at:format:_:)``).
+/// An alias to it, or a copy of a value holding it, is the tree read then: an alias when the
+/// archive holds an object, otherwise a copy (its objects aliases to the first), budgeted as
+/// any copy.
 struct FastTreeReader {
     /// A position in the tree, built lazily: the parent's node and the step from it. The
     /// components are linked rather than copied, so that reading costs no path allocation per
@@ -65,6 +71,9 @@ struct FastTreeReader {
     private let maximumNodes: Int
     private var stringBytes = 0
     private let maximumStringBytes: Int
+    /// The trees of the embedded keyed archives read so far, by the slot of the object each
+    /// holds: an alias never reads an archive again.
+    private var archives: [Int: ModelValue] = [:]
 
     /// The tree of `document`, read from a file of `byteCount` bytes (which sets the budget).
     static func tree(from document: FastObject, byteCount: Int) throws(ModelError) -> ModelValue {
@@ -175,8 +184,9 @@ struct FastTreeReader {
             throw failure(DecodingLimits.valuesExceeded(maximumNodes), at: step)
         }
         switch value {
-        case .list, .dictionary, .object:
-            // Containers count towards the depth; the scalars inside the deepest one do not.
+        case .list, .dictionary, .object, .codedObject:
+            // Containers count towards the depth (also where an alias copies them deeper than
+            // they were first read); the scalars inside the deepest one do not.
             guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth), at: step) }
         default:
             break
@@ -264,8 +274,14 @@ struct FastTreeReader {
             let here = node(step)
             let first = counter
             _ = takeSlot(.data(archive, mutable: false), first: first, at: here, open: false)
-            let tree = try Self.embeddedArchive(archive, at: modelPath(here))
-            close(takeSlot(value, first: first, at: here, open: false), first: first)
+            guard cursor == nil else {
+                // Copying a value that holds the archive: the tree read where it first appeared.
+                return try copyOfArchive(inSlot: takeSlot(value, first: first, at: here, open: false), at: step, depth: depth)
+            }
+            let tree = try embeddedArchive(archive, at: here, depth: depth)
+            let index = takeSlot(value, first: first, at: here, open: false)
+            close(index, first: first)
+            archives[index] = tree
             return tree
         }
     }
@@ -341,19 +357,87 @@ struct FastTreeReader {
         return .dictionary(OrderedDictionary(uniqueKeys: names, values: geometry.components.map(ModelValue.double)))
     }
 
-    /// The tree of an embedded keyed archive, its aliases made relative to the file's root.
-    static func embeddedArchive(_ archive: Data, at path: ModelPath) throws(ModelError) -> ModelValue {
+    /// The tree of an embedded keyed archive at `node`, `depth` containers deep, its aliases
+    /// made relative to the file's root. The archive is read within what is left of this
+    /// decode's limits, and what it builds counts towards them.
+    private mutating func embeddedArchive(_ archive: Data, at node: Int, depth: Int) throws(ModelError) -> ModelValue {
+        let path = modelPath(node)
         let tree: ModelValue
         do {
-            tree = try KeyedArchiveCodec().decodeTree(from: archive)
+            tree = try DecodingLimits.decodeNested(
+                depth: depth, values: (nodes, maximumNodes), stringBytes: (stringBytes, maximumStringBytes), at: path,
+                format: FastReader.format
+            ) { () throws(ModelError) -> ModelValue in
+                try KeyedArchiveCodec().decodeTree(from: archive)
+            }
         } catch {
             var wrapped = error
-            wrapped.path = ModelPath(path.components + error.path.components)
+            if wrapped.format != .fast { wrapped.path = ModelPath(path.components + error.path.components) }
             wrapped.format = .fast
             throw wrapped
         }
+        nodes += tree.nodeCount - 1  // the archive's own value was counted when it was met
+        guard nodes <= maximumNodes else { throw Self.failure(DecodingLimits.valuesExceeded(maximumNodes), at: path) }
+        stringBytes += tree.stringByteCount
+        guard stringBytes <= maximumStringBytes else {
+            throw Self.failure(DecodingLimits.stringBytesExceeded(maximumStringBytes), at: path)
+        }
         let prefix = TypedTree.keyPath(for: path)
-        return prefix == TypedTree.rootKeyPath ? tree : rebase(tree, prefix: prefix)
+        return prefix == TypedTree.rootKeyPath ? tree : Self.rebase(tree, prefix: prefix)
+    }
+
+    /// The value of an alias to the archive in `slot` (or of a copy of a value holding it): an
+    /// alias to it when it holds an object, otherwise a copy of its tree whose objects are
+    /// aliases to their first occurrence, counted as any copy.
+    private mutating func copyOfArchive(inSlot slot: Int, at step: Step, depth: Int) throws(ModelError) -> ModelValue {
+        guard let tree = archives[slot] else {
+            throw failure(.malformed("an alias to a keyed archive that is still being read"), at: step)
+        }
+        if case .dictionary(let entries) = tree, entries[TypedTree.classKey] != nil {
+            return [TypedTree.aliasKey: .string(keyPath(ofSlot: slot))]
+        }
+        var original = modelPath(slots[slot].node).components
+        return try copy(tree, firstAt: &original, at: step, depth: depth)
+    }
+
+    /// A copy of `value`, a part of an archive's tree first read at `original`, for the position
+    /// `step` (which errors name), `depth` containers deep; an object in it becomes an alias to
+    /// its first occurrence.
+    private mutating func copy(
+        _ value: ModelValue, firstAt original: inout [ModelPath.Component], at step: Step, depth: Int
+    ) throws(ModelError) -> ModelValue {
+        nodes += 1
+        guard nodes <= maximumNodes else { throw failure(DecodingLimits.valuesExceeded(maximumNodes), at: step) }
+        switch value {
+        case .string(let text):
+            try countBytes(text.utf8.count, at: step)
+            return value
+        case .data(let bytes):
+            try countBytes(bytes.count, at: step)
+            return value
+        case .array(let elements):
+            guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth), at: step) }
+            var result: [ModelValue] = []
+            result.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                original.append(.index(index))
+                result.append(try copy(element, firstAt: &original, at: step, depth: depth + 1))
+                original.removeLast()
+            }
+            return .array(result)
+        case .dictionary(var entries):
+            if entries[TypedTree.classKey] != nil { return [TypedTree.aliasKey: .string(TypedTree.keyPath(for: ModelPath(original)))] }
+            if entries[TypedTree.aliasKey] != nil { return value }
+            guard depth < maximumDepth else { throw failure(DecodingLimits.depthExceeded(maximumDepth), at: step) }
+            for (key, element) in entries {
+                original.append(.key(key))
+                entries[key] = try copy(element, firstAt: &original, at: step, depth: depth + 1)
+                original.removeLast()
+            }
+            return .dictionary(entries)
+        default:
+            return value
+        }
     }
 
     private static func rebase(_ value: ModelValue, prefix: String) -> ModelValue {
