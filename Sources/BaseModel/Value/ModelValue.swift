@@ -77,9 +77,9 @@ extension ModelValue {
     }
 
     /// The array's element at `index`, or `nil` when this is not an array or the index is out of
-    /// range.
+    /// range. (For the package's own code and tests; the articles teach `case .array` instead.)
     @inlinable
-    public subscript(index: Int) -> ModelValue? {
+    package subscript(index: Int) -> ModelValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
