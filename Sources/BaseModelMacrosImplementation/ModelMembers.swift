@@ -293,12 +293,13 @@ struct ModelMembers {
                 "superclassIsAModel(\(superclass).self)",
             ]
         }
-        for property in properties where property.isCoded {
-            guard let transformer = property.transformer,
-                let check = TransformerCheck(transformer: transformer, valueType: property.transformerValueType)
-            else { continue }
-            statements += check.statements(for: property.identifier)
+        // (A transformer on a polymorphic property is an error of its own.)
+        let transformerChecks = properties.filter { $0.isCoded && $0.polymorphism == nil }.compactMap { property in
+            property.transformer.flatMap { TransformerCheck(transformer: $0, valueType: property.transformerValueType) }
+                .map { (property, $0) }
         }
+        if transformerChecks.contains(where: \.1.usesSharedStatements) { statements += TransformerCheck.sharedStatements }
+        for (property, check) in transformerChecks { statements += check.statements(for: property.identifier) }
         return statements
     }
 
