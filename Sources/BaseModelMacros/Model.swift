@@ -13,22 +13,25 @@
 /// @Model final class Dog: Animal { var breed = "" }
 /// ```
 ///
-/// It generates the conformance, `init()` when every stored property has a default (for a
-/// class, `required`), `CodingKeys`, `init(from:)` and `encode(to:)` with the synthesized
-/// semantics (so `JSONDecoder` still works; a subclass calls `super` with the same decoder and
-/// encoder; `@Uncodable` properties are left out), and the schema as static data
-/// (`Model.declaredProperties`): every stored property in declaration order, a `nil`
-/// optional included, with its remote key path, transformer and optionality. The engine reads
+/// It generates the conformance, `init()` when every stored property has a default or is a
+/// required `@Polymorphic` one (for a class, `required`), `CodingKeys`, `init(from:)` and
+/// `encode(to:)` with the synthesized semantics (so `JSONDecoder` still works; a subclass calls
+/// `super` with the same decoder and encoder; `@Uncodable` properties are left out), and the
+/// schema as static data (`Model.declaredProperties`): every stored property in declaration
+/// order, a `nil` optional included, with its remote key path, transformer, optionality and
+/// whether it is required. The engine reads
 /// and writes the fields of such a type directly (`GeneratedCoding`), without
 /// `Decoder`/`Encoder` containers, unless the type declares its own `init(from:)` or
 /// `encode(to:)`.
 ///
 /// The compiler reports a stored property without a default (it is the value a missing key
-/// keeps; a fix-it inserts an obvious one), two properties mapped to one remote key, a mapping
-/// attribute on a computed property, `@Model` on an enum or protocol, and a transformer whose
-/// values do not fit its property. A class whose inheritance clause starts with a type that is
-/// not a protocol the macro knows is taken for a subclass of that type, which must be a `@Model`
-/// class; a base class that lists a protocol of its own first names `Model` before it.
+/// keeps; a fix-it inserts an obvious one; a `@Polymorphic` property without one is required
+/// instead), two properties mapped to one remote key, a mapping attribute on a computed
+/// property, `@Model` on an enum or protocol, and a transformer whose values do not fit its
+/// property (by the transformer's type, `ModelTransformer.Typed<Date>`). A class whose
+/// inheritance clause starts with a type that is not a protocol the macro knows is taken for a
+/// subclass of that type, which must be a `@Model` class; a base class that lists a protocol of
+/// its own first names `Model` before it.
 ///
 /// With `@Observable` (`import Observation`; either order of the two attributes), a class model
 /// is observed property by property and still codes the properties as written: every format
@@ -48,7 +51,7 @@
 @attached(
     member,
     names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion),
-    named(_readFields), named(_writeFields), named(_Polymorphisms))
+    named(_readFields), named(_writeFields), named(_Polymorphisms), named(_Placeholders))
 @attached(
     extension, conformances: BaseModel.Model, BaseModel.GeneratedCoding,
     names: named(init), named(CodingKeys), named(encode), named(declaredProperties), named(keyCase), named(coercion),

@@ -15,6 +15,13 @@
 /// and the engine runs them rather than its generated field coding. Such a property without
 /// `@Polymorphic` is a compile-time error.
 ///
+/// A protocol often has no natural default, so the property may go without one
+/// (`@Polymorphic(.tag("kind", ["circle": Circle.self])) var main: any Shape`): it is then
+/// required, and decoding an input without it throws a `ModelError` (`missingValue`) with its
+/// path. The generated `init()` fills it with a placeholder that decoding never keeps: an
+/// instance of the polymorphism's `fallback:` type, else of the first type its table lists (for
+/// a base class, of the class; for an array or dictionary, empty).
+///
 /// - Parameter polymorphism: Where the tag is and which type each tag names (see
 ///   `Polymorphism`); unknown tags throw a `ModelError` unless it
 ///   declares a fallback.

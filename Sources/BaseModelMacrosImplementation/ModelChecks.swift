@@ -25,10 +25,20 @@ struct ModelChecks<Context: MacroExpansionContext> {
         checkStringTables()
     }
 
-    /// A stored property without a default, unless the type writes its own `init()`.
+    /// A stored property without a default, unless the type writes its own `init()` or the
+    /// property is a required `@Polymorphic` one with a placeholder for the generated `init()`.
     private func checkDefaults() {
         guard !members.declared.names.contains("init()") else { return }
         for property in members.properties where !property.hasDefault {
+            if property.isRequired {
+                if property.placeholder == nil {
+                    context.diagnose(
+                        Diagnostic(
+                            node: property.binding.pattern,
+                            message: ModelDiagnostic.requiredWithoutPlaceholder(property: property.name)))
+                }
+                continue
+            }
             var fixIts: [FixIt] = []
             if let type = property.type, let value = Self.obviousDefault(of: type) {
                 let trailing = property.binding.trailingTrivia

@@ -5,6 +5,7 @@ import SwiftDiagnostics
 enum ModelDiagnostic: DiagnosticMessage {
     case notAStructOrClass(kind: String)
     case missingDefault(property: String)
+    case requiredWithoutPlaceholder(property: String)
     case duplicateRemoteKey(property: String, key: String, other: String)
     case stringTable(name: String)
     case letWithDefault(property: String)
@@ -23,6 +24,9 @@ enum ModelDiagnostic: DiagnosticMessage {
             "@Model applies to a struct or a class, not to \(kind)"
         case .missingDefault(let property):
             "stored property '\(property)' has no default: add a default: it is the value a missing key keeps"
+        case .requiredWithoutPlaceholder(let property):
+            "stored property '\(property)' has no default, and @Polymorphic names no type for init() to fill it with: "
+                + "add a default, or write the types in the attribute ('fallback: Circle.self' or [\"circle\": Circle.self])"
         case .duplicateRemoteKey(let property, let key, let other):
             "'\(property)' is mapped to the remote key '\(key)', as '\(other)' is: each remote key holds one property"
         case .stringTable("polymorphism"):
@@ -71,6 +75,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         switch self {
         case .notAStructOrClass: name = "notAStructOrClass"
         case .missingDefault: name = "missingDefault"
+        case .requiredWithoutPlaceholder: name = "requiredWithoutPlaceholder"
         case .duplicateRemoteKey: name = "duplicateRemoteKey"
         case .stringTable: name = "stringTable"
         case .letWithDefault: name = "letWithDefault"

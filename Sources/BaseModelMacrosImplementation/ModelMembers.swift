@@ -19,11 +19,16 @@ struct ModelMembers {
         self.keyCase = keyCase
         self.coercion = coercion
         self.declared = declared
+        let writesInit = !declared.names.contains("init()")
         self.properties = properties.map { property in
-            guard let codingKeys = declared.codingKeys else { return property }
             var keyed = property
-            keyed.hasCodingKey = codingKeys[property.name] != nil
-            keyed.codingName = codingKeys[property.name] ?? property.name
+            if let codingKeys = declared.codingKeys {
+                keyed.hasCodingKey = codingKeys[property.name] != nil
+                keyed.codingName = codingKeys[property.name] ?? property.name
+            }
+            // Without a default of its own, and with no `init()` of the type's to give one, the
+            // value `init()` gets is only a placeholder: the input must give it.
+            keyed.isRequired = writesInit && keyed.canBeRequired
             return keyed
         }
     }
@@ -36,6 +41,7 @@ struct ModelMembers {
         var declarations: [DeclSyntax] = []
         if !declared.names.contains("declaredProperties") { declarations.append(declaredProperties) }
         if let polymorphisms { declarations.append(polymorphisms) }
+        if let placeholders { declarations.append(placeholders) }
         if needsInit, initIsInBody { declarations.append(initializer) }
         if keyCase != nil || (shape.kind == .baseClass && !declared.names.contains("keyCase")) {
             declarations.append("\(raw: shape.staticModifiers) var keyCase: BaseModel.KeyCase { \(raw: keyCase?.trimmedDescription ?? ".unchanged") }")
@@ -82,6 +88,19 @@ struct ModelMembers {
             "static var \(property.identifier): BaseModel.Polymorphism {\n    \(property.polymorphism!.trimmedDescription)\n}"
         }
         return "enum _Polymorphisms {\n\(raw: Self.indented(members))\n}"
+    }
+
+    /// `_Placeholders`, the value `init()` gives each required property that is a new instance of
+    /// a type (for an existential, a type the polymorphism names), in the type's body, where the
+    /// type names mean what they mean in the declaration; `nil` when there is none.
+    private var placeholders: DeclSyntax? {
+        guard needsInit else { return nil }
+        let members = properties.filter(\.isRequired).compactMap { property -> String? in
+            guard case .instance(let type) = property.placeholder, let declared = property.type else { return nil }
+            return "static var \(property.identifier): \(declared.trimmedDescription) {\n    \(type)()\n}"
+        }
+        guard !members.isEmpty else { return nil }
+        return "enum _Placeholders {\n\(raw: Self.indented(members))\n}"
     }
 
     /// Whether the engine must run `init(from:)` and `encode(to:)` rather than generated coding.
@@ -132,12 +151,15 @@ struct ModelMembers {
         return "\(raw: shape.encodeModifiers)func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {\(raw: Self.body(lines))}"
     }
 
-    /// Whether to write `init()`: every property has a default, the type declares none, and
-    /// the compiler gives none that will do. It gives a struct that declares no initializer an
-    /// internal one, which cannot witness the requirement of a public or package type.
+    /// Whether to write `init()`: every property has a default or is required with a
+    /// placeholder, the type declares none, and the compiler gives none that will do. It gives a
+    /// struct that declares no initializer and whose properties all have defaults an internal
+    /// one, which cannot witness the requirement of a public or package type.
     private var needsInit: Bool {
-        guard properties.allSatisfy(\.hasDefault), !declared.names.contains("init()") else { return false }
-        return shape.isClass || declared.hasInitializers || !shape.access.isEmpty
+        guard properties.allSatisfy({ $0.hasDefault || ($0.isRequired && $0.placeholder != nil) }),
+            !declared.names.contains("init()")
+        else { return false }
+        return shape.isClass || declared.hasInitializers || !shape.access.isEmpty || properties.contains(where: \.isRequired)
     }
 
     /// Whether `init()` goes in the struct's body: for a public or package struct that declares no
@@ -158,14 +180,16 @@ struct ModelMembers {
     }
 
     private var initializer: DeclSyntax {
-        if shape.isSubclass {
-            return """
-                \(raw: shape.initModifiers)init() {
-                    super.init()
-                }
-                """
+        var lines = properties.filter(\.isRequired).compactMap { property -> String? in
+            switch property.placeholder {
+            case .literal(let value): "self.\(property.identifier) = \(value)"
+            case .instance: "self.\(property.identifier) = _Placeholders.\(property.identifier)"
+            case nil: nil
+            }
         }
-        return "\(raw: shape.initModifiers)init() {}"
+        if shape.isSubclass { lines.append("super.init()") }
+        if lines.isEmpty { return "\(raw: shape.initModifiers)init() {}" }
+        return "\(raw: shape.initModifiers)init() {\(raw: Self.body(lines))}"
     }
 
     private var decodingInitializer: DeclSyntax {
@@ -248,6 +272,7 @@ struct ModelMembers {
             var arguments = ["\"\(property.codingName)\""]
             if let key = keyPath(of: property) { arguments.append("key: \(key)") }
             if property.isOptional { arguments.append("isOptional: true") }
+            if property.isRequired { arguments.append("isRequired: true") }
             if let transformer = property.transformer, property.isCoded {
                 arguments.append("transformer: \(transformer.trimmed)")
             }
@@ -293,12 +318,13 @@ struct ModelMembers {
                 "superclassIsAModel(\(superclass).self)",
             ]
         }
-        for property in properties where property.isCoded {
-            guard let transformer = property.transformer,
-                let check = TransformerCheck(transformer: transformer, valueType: property.transformerValueType)
-            else { continue }
-            statements += check.statements(for: property.identifier)
+        // (A transformer on a polymorphic property is an error of its own.)
+        let transformerChecks = properties.filter { $0.isCoded && $0.polymorphism == nil }.compactMap { property in
+            property.transformer.flatMap { TransformerCheck(transformer: $0, valueType: property.transformerValueType) }
+                .map { (property, $0) }
         }
+        if transformerChecks.contains(where: \.1.usesSharedStatements) { statements += TransformerCheck.sharedStatements }
+        for (property, check) in transformerChecks { statements += check.statements(for: property.identifier) }
         return statements
     }
 

@@ -56,6 +56,65 @@ struct StoredProperty {
     /// implicit `nil` of an optional `var`.
     var hasDefault: Bool { hasInitializer || (isOptional && !isLet) }
 
+    /// Whether the input must give it: a `@Polymorphic` property without a default in a type
+    /// whose `init()` the macro writes (see ``ModelMembers``); that `init()` gives it
+    /// ``placeholder``, which decoding never keeps.
+    var isRequired = false
+
+    /// Whether it may be required: a coded, non-optional `@Polymorphic` property without a
+    /// default (a protocol often has no natural one).
+    var canBeRequired: Bool { polymorphism != nil && isCoded && !hasDefault && !isOptional }
+
+    /// The value the generated `init()` gives a required property: an empty array or
+    /// dictionary, a new instance of the written type for a base class, and for a protocol
+    /// (`any Shape`) one of the polymorphism's fallback or else of the first type its table
+    /// lists; `nil` when the macro cannot tell.
+    var placeholder: Placeholder? {
+        guard let type else { return nil }
+        if type.is(ArrayTypeSyntax.self) { return .literal("[]") }
+        if type.is(DictionaryTypeSyntax.self) { return .literal("[:]") }
+        if let generic = type.as(IdentifierTypeSyntax.self), generic.genericArgumentClause != nil {
+            switch generic.name.text {
+            case "Array", "ContiguousArray": return .literal("[]")
+            case "Dictionary": return .literal("[:]")
+            default: break
+            }
+        }
+        if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) { return .instance(type.trimmedDescription) }
+        guard isExistential, let polymorphism, let model = Self.firstModelType(in: polymorphism) else { return nil }
+        return .instance(model)
+    }
+
+    /// A value for a required property's placeholder.
+    enum Placeholder: Equatable {
+        /// An expression that means the same anywhere (`[]`, `[:]`).
+        case literal(String)
+        /// A new instance of the type with this name, as written in the type's body.
+        case instance(String)
+    }
+
+    /// The type a polymorphism written in the attribute names first: its `fallback:`, else the
+    /// first value of the table's dictionary literal (`Circle` in `.tag("kind", ["circle":
+    /// Circle.self])`); `nil` for a table the macro cannot read.
+    private static func firstModelType(in polymorphism: ExprSyntax) -> String? {
+        guard let call = polymorphism.as(FunctionCallExprSyntax.self) else { return nil }
+        func typeName(_ expression: ExprSyntax) -> String? {
+            guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+                let base = member.base
+            else { return nil }
+            return base.trimmedDescription
+        }
+        if let fallback = call.arguments.first(where: { $0.label?.text == "fallback" }) {
+            return typeName(fallback.expression)
+        }
+        for argument in call.arguments where argument.label == nil {
+            guard let table = argument.expression.as(DictionaryExprSyntax.self) else { continue }
+            guard case .elements(let elements) = table.content, let first = elements.first else { return nil }
+            return typeName(first.value)
+        }
+        return nil
+    }
+
     /// Whether it is read and written at all.
     var isCoded: Bool { !isUncodable && hasCodingKey }
 

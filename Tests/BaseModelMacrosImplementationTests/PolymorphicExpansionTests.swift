@@ -346,4 +346,212 @@ import Testing
                     line: 2, column: 9)
             ])
     }
+
+    /// A `@Polymorphic` property without a default is required: the schema says so (a missing
+    /// key is then an error), and the generated `init()`, which `Model` asks for, fills it with a
+    /// placeholder: a new instance of the polymorphism's fallback or first type for a protocol
+    /// (declared in the body, where the names mean what they mean there), an empty array or
+    /// dictionary. The struct keeps its memberwise initializer.
+    @Test func anExistentialWithoutADefaultIsRequired() {
+        assertExpansion(
+            """
+            @Model struct Frame {
+                @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var shape: any Shape
+                @Polymorphic(.external(["circle": Circle.self], fallback: Blob.self)) var mark: any Shape
+                @Polymorphic(.tag("kind", ["circle": Circle.self])) var shapes: [any Shape]
+                var title = ""
+            }
+            """,
+            expandedSource: """
+            struct Frame {
+                var shape: any Shape
+                var mark: any Shape
+                var shapes: [any Shape]
+                var title = ""
+
+                static var declaredProperties: BaseModel.ModelProperties? {
+                    BaseModel.ModelProperties(of: Self.self, generatedCoding: false, [
+                        .init("shape", isRequired: true, polymorphism: .tag("kind", ["circle": Circle.self, "square": Square.self])),
+                        .init("mark", isRequired: true, polymorphism: .external(["circle": Circle.self], fallback: Blob.self)),
+                        .init("shapes", isRequired: true, polymorphism: .tag("kind", ["circle": Circle.self])),
+                        .init("title"),
+                    ])
+                }
+
+                enum _Polymorphisms {
+                    static var shape: BaseModel.Polymorphism {
+                        .tag("kind", ["circle": Circle.self, "square": Square.self])
+                    }
+                    static var mark: BaseModel.Polymorphism {
+                        .external(["circle": Circle.self], fallback: Blob.self)
+                    }
+                    static var shapes: BaseModel.Polymorphism {
+                        .tag("kind", ["circle": Circle.self])
+                    }
+                }
+
+                enum _Placeholders {
+                    static var shape: any Shape {
+                        Circle()
+                    }
+                    static var mark: any Shape {
+                        Blob()
+                    }
+                }
+            }
+
+            extension Frame: BaseModel.Model {
+                private enum CodingKeys: String, CodingKey {
+                    case shape, mark, shapes, title
+                }
+
+                init() {
+                    self.shape = _Placeholders.shape
+                    self.mark = _Placeholders.mark
+                    self.shapes = []
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                        try container.decode(Value.self, forKey: key)
+                    }
+                    func decodedPolymorphic<Value>(_ key: CodingKeys, _ polymorphism: BaseModel.Polymorphism) throws -> Value {
+                        try container.decode(Value.self, forKey: key, polymorphism: polymorphism)
+                    }
+                    self.shape = try decodedPolymorphic(.shape, _Polymorphisms.shape)
+                    self.mark = try decodedPolymorphic(.mark, _Polymorphisms.mark)
+                    self.shapes = try decodedPolymorphic(.shapes, _Polymorphisms.shapes)
+                    self.title = try decoded(.title)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.shape, forKey: .shape, polymorphism: _Polymorphisms.shape)
+                    try container.encode(self.mark, forKey: .mark, polymorphism: _Polymorphisms.mark)
+                    try container.encode(self.shapes, forKey: .shapes, polymorphism: _Polymorphisms.shapes)
+                    try container.encode(self.title, forKey: .title)
+                }
+            }
+            """)
+    }
+
+    /// A required base-class property gets an instance of its own type, in a class's `init()`.
+    @Test func aBaseClassPropertyWithoutADefaultIsRequired() {
+        assertExpansion(
+            """
+            @Model final class Show {
+                @Polymorphic(.tag("type", ["dog": Dog.self])) var lead: Animal
+                @Polymorphic(.tag("type", ["dog": Dog.self])) var cast: [String: Animal]
+            }
+            """,
+            expandedSource: """
+            final class Show {
+                var lead: Animal
+                var cast: [String: Animal]
+
+                static var declaredProperties: BaseModel.ModelProperties? {
+                    BaseModel.ModelProperties(of: Self.self, [
+                        .init("lead", isRequired: true, polymorphism: .tag("type", ["dog": Dog.self])),
+                        .init("cast", isRequired: true, polymorphism: .tag("type", ["dog": Dog.self])),
+                    ])
+                }
+
+                enum _Placeholders {
+                    static var lead: Animal {
+                        Animal()
+                    }
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case lead, cast
+                }
+
+                init() {
+                    self.lead = _Placeholders.lead
+                    self.cast = [:]
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    func decoded<Value: Decodable>(_ key: CodingKeys) throws -> Value {
+                        try container.decode(Value.self, forKey: key)
+                    }
+                    self.lead = try decoded(.lead)
+                    self.cast = try decoded(.cast)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.lead, forKey: .lead)
+                    try container.encode(self.cast, forKey: .cast)
+                }
+
+                func _readFields(from reader: inout BaseModel.ModelFieldReader) throws {
+                    try reader.read(&self.lead)
+                    try reader.read(&self.cast)
+                }
+
+                func _writeFields(to writer: inout BaseModel.ModelFieldWriter) throws {
+                    try writer.write(self.lead)
+                    try writer.write(self.cast)
+                }
+            }
+
+            extension Show: BaseModel.Model, BaseModel.GeneratedCoding {
+            }
+            """)
+    }
+
+    /// A protocol's polymorphism the macro cannot read names no type for the placeholder; a type
+    /// that writes its own `init()` decides its defaults, so nothing is required.
+    @Test func aRequiredExistentialNeedsATypeTheMacroCanRead() {
+        assertExpansion(
+            """
+            @Model struct Frame {
+                @Polymorphic(.tag("kind", Frame.kinds)) var shape: any Shape
+            }
+            """,
+            expandedSource: """
+            struct Frame {
+                var shape: any Shape
+
+                static var declaredProperties: BaseModel.ModelProperties? {
+                    BaseModel.ModelProperties(of: Self.self, generatedCoding: false, [
+                        .init("shape", isRequired: true, polymorphism: .tag("kind", Frame.kinds)),
+                    ])
+                }
+
+                enum _Polymorphisms {
+                    static var shape: BaseModel.Polymorphism {
+                        .tag("kind", Frame.kinds)
+                    }
+                }
+            }
+
+            extension Frame: BaseModel.Model {
+                private enum CodingKeys: String, CodingKey {
+                    case shape
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    func decodedPolymorphic<Value>(_ key: CodingKeys, _ polymorphism: BaseModel.Polymorphism) throws -> Value {
+                        try container.decode(Value.self, forKey: key, polymorphism: polymorphism)
+                    }
+                    self.shape = try decodedPolymorphic(.shape, _Polymorphisms.shape)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.shape, forKey: .shape, polymorphism: _Polymorphisms.shape)
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "stored property 'shape' has no default, and @Polymorphic names no type for init() to fill it with: add a default, or write the types in the attribute ('fallback: Circle.self' or [\"circle\": Circle.self])",
+                    line: 2, column: 49)
+            ])
+    }
 }

@@ -173,6 +173,8 @@ import Testing
 
                 static var declaredProperties: BaseModel.ModelProperties? {
                     func checkMapping(of model: Release) {
+                        func transformer<Value>(_ transformer: BaseModel.ModelTransformer.Typed<Value>, fits value: Value?) {
+                        }
                         let _: (announced: Date?, transformer: Void) = (model.announced, ())
                         func score<Value: Numeric>(_ value: Value?) {
                         }
@@ -182,7 +184,9 @@ import Testing
                         func homepage(_ value: String?) {
                         }
                         homepage(model.homepage)
+                        transformer(.iso8601.then(.local), fits: model.local)
                         let _: (kind: Kind?, transformer: Void) = (model.kind, ())
+                        transformer(.opaque, fits: model.opaque)
                     }
                     return BaseModel.ModelProperties(of: Self.self, [
                         .init("version", key: .key("v1.2")),

@@ -17,6 +17,17 @@ enum ReadmeMacro {
     @Model class Animal { var name = "" }
     @Model final class Dog: Animal { var breed = "" }     // no hand-written init(from:)/encode(to:)
 
+    protocol Shape: Model {}
+    @Model struct Circle: Shape { var radius = 0.0 }
+    @Model struct Square: Shape { var side = 0.0 }
+
+    @Model struct Canvas {
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var main: any Shape          // required
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var overlay: (any Shape)?
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var shapes: [any Shape]      // required
+        @Polymorphic(.external(["circle": Circle.self, "square": Square.self])) var layers: [String: any Shape] = [:]
+    }
+
     /// The same models without the macro.
     enum WithoutMacro {
         struct Game: Model {
@@ -80,5 +91,30 @@ enum ReadmeMacro {
         let plain = try ReadmeMacro.WithoutMacro.Dog(object: ["name": "Rex", "breed": "Collie"])
         #expect(dog.name == "Rex" && dog.breed == "Collie")
         #expect(try dog.treeRepresentation() == plain.treeRepresentation())
+    }
+
+    @Test func theProtocolFormsReadAndWriteAndTheRequiredOnesMustBeThere() throws {
+        let payload: ModelValue = [
+            "main": ["kind": "circle", "radius": 1.5],
+            "overlay": ["kind": "square", "side": 2.5],
+            "shapes": [["kind": "square", "side": 0.5]],
+            "layers": ["top": ["circle": ["radius": 3.5]]],
+        ]
+        let canvas = try ReadmeMacro.Canvas(object: payload)
+        #expect((canvas.main as? ReadmeMacro.Circle)?.radius == 1.5 && canvas.overlay is ReadmeMacro.Square)
+        #expect(canvas.shapes.count == 1 && canvas.layers["top"] is ReadmeMacro.Circle)
+        #expect(try canvas.treeRepresentation() == payload)
+        let bare = try ReadmeMacro.Canvas(object: ["main": ["kind": "square"], "shapes": []])
+        #expect(bare.overlay == nil && bare.layers.isEmpty)
+        for key in ["main", "shapes"] {
+            guard case .dictionary(var entries) = payload else { return }
+            entries[key] = nil
+            let error = try #require(throws: ModelError.self) { try ReadmeMacro.Canvas(object: ModelValue.dictionary(entries)) }
+            #expect(error.path == [.key(key)], "\(error)")
+            guard case .missingValue = error.reason else {
+                Issue.record("\(key): \(error)")
+                continue
+            }
+        }
     }
 }

@@ -91,7 +91,7 @@ final class ModelSchema: Sendable {
         ordinalsByEncodedKey = ordinals
         hasPolymorphism = mapping.plans.values.contains { $0.polymorphism != nil }
         encodesFieldsDirectly = writesDirectly
-        defaultsMaker = DefaultsMaker<M>()
+        defaultsMaker = DefaultsMaker<M>(requiredKeys: mapping.requiredKeys)
         // Generated coding reads and writes the declared codable properties in declaration order.
         // A subclass without the macro inherits its superclass's list and coding, which miss its
         // own properties, and a type that writes its own `init(from:)` or `encode(to:)` must have
@@ -115,6 +115,8 @@ final class ModelSchema: Sendable {
         var plans: [String: PropertyPlan] = [:]
         var transformers: [String: ModelTransformer] = [:]
         var uncodableKeys: Set<String> = []
+        /// The properties without a default, which the defaults leave out.
+        var requiredKeys: [String] = []
 
         /// From the static tables, the properties found by encoding `init()` (the macro-free path).
         init<M: Model>(tablesOf type: M.Type) {
@@ -141,7 +143,8 @@ final class ModelSchema: Sendable {
                 plans[property.name] = PropertyPlan(
                     path: property.key ?? RemoteKeyPath.key(M.keyCase.remoteKey(for: property.name)),
                     transformer: property.transformer, isUncodable: property.isUncodable, ordinal: plans.count,
-                    polymorphism: property.polymorphism)
+                    polymorphism: property.polymorphism, isRequired: property.isRequired)
+                if property.isRequired { requiredKeys.append(property.name) }
                 if let transformer = property.transformer { transformers[property.name] = transformer }
                 if property.isUncodable { uncodableKeys.insert(property.name) }
             }
@@ -194,9 +197,21 @@ private protocol DefaultsMaking: Sendable {
 }
 
 private struct DefaultsMaker<M: Model>: DefaultsMaking {
+    /// Properties without a default: the placeholder `init()` gives them is left out, so that a
+    /// missing key is an error.
+    let requiredKeys: [String]
+
     func defaults() -> ModelDefaults {
         // Encoded as for a copy, so a subclass instance in `init()` is recorded as such.
         guard let made = try? TreeEncoder.encodePlainForCopy(M()) else { return .empty }
-        return ModelDefaults(tree: made.tree, subclassTypes: made.types)
+        guard !requiredKeys.isEmpty, case .dictionary(var entries) = made.tree else {
+            return ModelDefaults(tree: made.tree, subclassTypes: made.types)
+        }
+        var types = made.types
+        for key in requiredKeys {
+            entries[key] = nil
+            types = types.filter { $0.key.components.first != .key(key) }
+        }
+        return ModelDefaults(tree: .dictionary(entries), subclassTypes: types)
     }
 }

@@ -13,6 +13,9 @@ final class PropertyPlan: Sendable {
     let ordinal: Int?
     /// How the property's models are chosen by a tag in the input, if they are.
     let polymorphism: Polymorphism?
+    /// Whether a missing key (or a value the polymorphism's hook drops) is an error: the
+    /// property has no default (see ``ModelProperties/Property/isRequired``).
+    let isRequired: Bool
     /// The key a scalar value of the property is written under with no further rule to apply
     /// (one step, no transformer, no tag, not `$class`): generated writing puts the key and the
     /// value straight to the writer.
@@ -20,7 +23,7 @@ final class PropertyPlan: Sendable {
 
     init(
         path: RemoteKeyPath, transformer: ModelTransformer?, isUncodable: Bool, ordinal: Int? = nil,
-        polymorphism: Polymorphism? = nil
+        polymorphism: Polymorphism? = nil, isRequired: Bool = false
     ) {
         self.path = path
         self.singleKey = path.alternatives.count == 1 && path.primary.count == 1 ? path.primary[0].key : nil
@@ -29,6 +32,7 @@ final class PropertyPlan: Sendable {
         self.isUncodable = isUncodable
         self.ordinal = ordinal
         self.polymorphism = polymorphism
+        self.isRequired = isRequired
         self.scalarKey = isUncodable || transformer != nil || polymorphism != nil || encodedKey == TypedTree.classKey ? nil : encodedKey
     }
 }

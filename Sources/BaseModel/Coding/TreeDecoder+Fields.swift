@@ -20,13 +20,22 @@ extension TreeDecoder {
     }
 
     /// Reads a property of a generated model by its plan into `value`: a missing key leaves it
-    /// as it is, `null` is an error unless coercion is lenient (which leaves `value` too), a
-    /// generated model is read in place, and anything else is decoded as a keyed container
-    /// decodes it.
+    /// as it is (unless the property is required), `null` is an error unless coercion is lenient
+    /// (which leaves `value` too), a generated model is read in place, and anything else is
+    /// decoded as a keyed container decodes it.
     @inline(__always)
     func readField<T: Decodable>(_ value: inout T, plan: PropertyPlan, keyNumber: Int32) throws {
-        guard let (input, owner, component) = locate(plan, keyNumber: keyNumber) else { return }
+        guard let (input, owner, component) = locate(plan, keyNumber: keyNumber) else {
+            if plan.isRequired { throw missingRequired(T.self, plan: plan) }
+            return
+        }
         try readFound(&value, input: input, owner: owner, component: component, plan: plan)
+    }
+
+    /// The error for a required property (one without a default) that the input does not give.
+    @inline(never)
+    func missingRequired<T>(_ type: T.Type, plan: PropertyPlan) -> ModelError {
+        ModelError(.missingValue(expected: "\(T.self)"), path: path(appending: plan.path.primary))
     }
 
     /// Reads a property found at `input` (by `owner`, at `component`) into `value`: see
@@ -36,7 +45,10 @@ extension TreeDecoder {
         _ value: inout T, input: DecoderInput, owner: TreeDecoder, component: ModelPath.Component, plan: PropertyPlan
     ) throws {
         if state.isNull(input) {
-            if coercion == .lenient { return }
+            if coercion == .lenient {
+                if plan.isRequired { throw missingRequired(T.self, plan: plan) }
+                return
+            }
             // Strict: decoding reports the null as a value of the wrong kind.
             value = try owner.decodeChild(T.self, from: input, component: component)
             return
@@ -193,7 +205,7 @@ extension TreeDecoder {
         _ value: inout T, from input: DecoderInput, component: ModelPath.Component, plan: PropertyPlan
     ) throws {
         if let polymorphism = plan.polymorphism {
-            return try readPolymorphic(&value, from: input, component: component, polymorphism: polymorphism, remotePath: plan.path)
+            return try readPolymorphic(&value, from: input, component: component, plan: plan, polymorphism: polymorphism)
         }
         if let transformer = plan.transformer {
             let original = try state.value(of: input)
@@ -226,15 +238,18 @@ extension TreeDecoder {
     }
 
     /// Decodes a polymorphic property's value into `value`; a dropped value keeps the one the
-    /// property has. Kept out of ``read(_:from:component:plan:)``, which is inlined into every
-    /// field read: its `T?` would make each of them look up `Optional<T>`'s metadata.
+    /// property has, or is missing for a required property. Kept out of
+    /// ``read(_:from:component:plan:)``, which is inlined into every field read: its `T?` would
+    /// make each of them look up `Optional<T>`'s metadata.
     @inline(never)
     private func readPolymorphic<T: Decodable>(
-        _ value: inout T, from input: DecoderInput, component: ModelPath.Component, polymorphism: Polymorphism,
-        remotePath: RemoteKeyPath
+        _ value: inout T, from input: DecoderInput, component: ModelPath.Component, plan: PropertyPlan,
+        polymorphism: Polymorphism
     ) throws {
-        if let decoded = try decodePolymorphic(T.self, from: input, component: component, polymorphism: polymorphism, remotePath: remotePath) {
+        if let decoded = try decodePolymorphic(T.self, from: input, component: component, polymorphism: polymorphism, remotePath: plan.path) {
             value = decoded
+        } else if plan.isRequired {
+            throw ModelError(.missingValue(expected: "\(T.self)"), path: path(appending: component))
         }
     }
 

@@ -6,10 +6,10 @@ extension ModelTransformer {
     /// Parsing and formatting use the `en_US_POSIX` locale and, unless given, UTC. Common
     /// fixed-width formats are read and written by a fast path that gives the same dates and
     /// strings as `DateFormatter`.
-    public static func date(format: String, timeZone: TimeZone = .gmt) -> ModelTransformer {
+    public static func date(format: String, timeZone: TimeZone = .gmt) -> Typed<Date> {
         let formatter = SendableDateFormatter(format: format, timeZone: timeZone)
         let fast = FixedDateFormat(format, timeZone: timeZone)
-        return ModelTransformer(
+        return Typed(
             name: "date(format: \(format))",
             decode: { value in
                 if case .date = value { return value }
@@ -19,7 +19,7 @@ extension ModelTransformer {
                 return .date(date)
             },
             encode: { value in
-                guard case .date(let date) = value else { return value }
+                guard case .date(let date) = value else { throw TransformerRefusal.expected("a date", found: value) }
                 return .string(fast?.string(from: date) ?? formatter.string(from: date))
             })
     }
@@ -32,8 +32,8 @@ extension ModelTransformer {
     /// (`2014-08-31T00:29:15.250Z`).
     public static let iso8601WithFractionalSeconds = iso8601(writingFractionalSeconds: true)
 
-    private static func iso8601(writingFractionalSeconds: Bool) -> ModelTransformer {
-        ModelTransformer(
+    private static func iso8601(writingFractionalSeconds: Bool) -> Typed<Date> {
+        Typed(
             name: writingFractionalSeconds ? "iso8601WithFractionalSeconds" : "iso8601",
             decode: { value in
                 if case .date = value { return value }
@@ -43,7 +43,7 @@ extension ModelTransformer {
                 return .date(date)
             },
             encode: { value in
-                guard case .date(let date) = value else { return value }
+                guard case .date(let date) = value else { throw TransformerRefusal.expected("a date", found: value) }
                 return .string(ISO8601.format(date, fractionalSeconds: writingFractionalSeconds))
             })
     }
@@ -58,8 +58,8 @@ extension ModelTransformer {
     public static let secondsSinceReferenceDate = numericDate(
         name: "secondsSinceReferenceDate", scale: 1, epoch: Date.timeIntervalBetween1970AndReferenceDate)
 
-    private static func numericDate(name: String, scale: Double, epoch: TimeInterval) -> ModelTransformer {
-        ModelTransformer(
+    private static func numericDate(name: String, scale: Double, epoch: TimeInterval) -> Typed<Date> {
+        Typed(
             name: name,
             decode: { value in
                 if case .date = value { return value }
@@ -69,7 +69,7 @@ extension ModelTransformer {
                 return .date(Date(timeIntervalSince1970: number / scale + epoch))
             },
             encode: { value in
-                guard case .date(let date) = value else { return value }
+                guard case .date(let date) = value else { throw TransformerRefusal.expected("a date", found: value) }
                 let number = (date.timeIntervalSince1970 - epoch) * scale
                 if number.rounded() == number, let exact = Int64(exactly: number) { return .integer(exact) }
                 return .double(number)
@@ -77,7 +77,8 @@ extension ModelTransformer {
     }
 
     /// URLs as strings; the string must parse as a URL. Relative strings are kept as written.
-    public static let url = ModelTransformer(
+    /// For `URL` properties, and `String` ones (`@Transform(.url)` takes either).
+    public static let url = Typed<URL>(
         name: "url",
         decode: { value in
             guard case .string(let text) = value, URL(string: text) != nil else {
@@ -85,10 +86,14 @@ extension ModelTransformer {
             }
             return value
         },
-        encode: { $0 })
+        encode: { value in
+            guard case .string = value else { throw TransformerRefusal.expected("a URL", found: value) }
+            return value
+        })
 
     /// UUIDs as strings in any letter case; written in the canonical upper-case form.
-    public static let uuid = ModelTransformer(
+    /// For `UUID` properties, and `String` ones (`@Transform(.uuid)` takes either).
+    public static let uuid = Typed<UUID>(
         name: "uuid",
         decode: { value in
             guard case .string(let text) = value, let uuid = UUID(uuidString: text) else {
@@ -96,10 +101,13 @@ extension ModelTransformer {
             }
             return .string(uuid.uuidString)
         },
-        encode: { $0 })
+        encode: { value in
+            guard case .string = value else { throw TransformerRefusal.expected("a UUID", found: value) }
+            return value
+        })
 
     /// A number in the input for a `String` property: `12` is read as `"12"` and written back as 12.
-    public static let numberToString = ModelTransformer(
+    public static let numberToString = Typed<String>(
         name: "numberToString",
         decode: { value in
             switch value {
@@ -111,12 +119,13 @@ extension ModelTransformer {
             }
         },
         encode: { value in
-            guard case .string(let text) = value else { return value }
+            guard case .string(let text) = value else { throw TransformerRefusal.expected("a string", found: value) }
             return ModelValue.number(parsing: text) ?? value
         })
 
     /// A numeric string in the input for a number property: `"12"` is read as 12 and written back
-    /// as `"12"`.
+    /// as `"12"`. It fits every number type, so it has none of its own: `@Transform(.stringToNumber)`
+    /// takes any number property, and a static member made from it says its type with `as:`.
     public static let stringToNumber = ModelTransformer(
         name: "stringToNumber",
         decode: { value in
@@ -135,13 +144,13 @@ extension ModelTransformer {
             case .integer(let number): return .string(String(number))
             case .unsignedInteger(let number): return .string(String(number))
             case .double(let number): return .string(String(number))
-            default: return value
+            default: throw TransformerRefusal.expected("a number", found: value)
             }
         })
 
     /// Booleans written loosely: `true`/`false`, `"true"`/`"false"`, `"yes"`/`"no"`, `"1"`/`"0"`,
     /// `1`/`0` (any letter case). Written back as a boolean.
-    public static let bool = ModelTransformer(
+    public static let bool = Typed<Bool>(
         name: "bool",
         decode: { value in
             guard let flag = value.looseBool else {
@@ -149,14 +158,17 @@ extension ModelTransformer {
             }
             return .bool(flag)
         },
-        encode: { $0 })
+        encode: { value in
+            guard case .bool = value else { throw TransformerRefusal.expected("a boolean", found: value) }
+            return value
+        })
 
     /// Enumerations from their raw values. An unknown raw value gives `fallback` when one is given,
     /// and is an error otherwise. Numeric strings are accepted for integer raw values.
     public static func enumeration<Value: RawRepresentable & Sendable>(
         _ type: Value.Type, fallback: Value? = nil
-    ) -> ModelTransformer where Value.RawValue: Sendable {
-        ModelTransformer(
+    ) -> Typed<Value> where Value.RawValue: Sendable {
+        Typed(
             name: "enumeration(\(Value.self))",
             decode: { value in
                 if let raw = rawValue(value, as: Value.RawValue.self), Value(rawValue: raw) != nil {
@@ -167,7 +179,12 @@ extension ModelTransformer {
                 }
                 return try ModelValue(foundation: fallback.rawValue)
             },
-            encode: { $0 })
+            encode: { value in
+                guard let raw = rawValue(value, as: Value.RawValue.self), Value(rawValue: raw) != nil else {
+                    throw TransformerRefusal.expected("a raw value of \(Value.self)", found: value)
+                }
+                return value
+            })
     }
 
     private static func rawValue<Raw>(_ value: ModelValue, as: Raw.Type) -> Raw? {

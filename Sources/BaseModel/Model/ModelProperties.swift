@@ -31,6 +31,9 @@ public struct ModelProperties: Sendable {
         let key: RemoteKeyPath?
         /// Whether its type is an optional (a missing key or `null` leaves it `nil`).
         let isOptional: Bool
+        /// Whether the input must have it: it has no default (`init()` gives it a placeholder),
+        /// so a missing key is a ``ModelError/Reason/missingValue(expected:)`` error.
+        let isRequired: Bool
         let transformer: ModelTransformer?
         /// Never read from an input and never written out; it keeps its default.
         let isUncodable: Bool
@@ -42,16 +45,19 @@ public struct ModelProperties: Sendable {
         ///   - name: The property's Swift name.
         ///   - key: Its remote key path (`@Key`); `nil` uses the name in the type's key case.
         ///   - isOptional: Whether the property's type is an optional.
+        ///   - isRequired: Whether a missing key is an error rather than keeping the value
+        ///     `init()` gives (a `@Polymorphic` property declared without a default).
         ///   - transformer: Its transformer (`@Transform`).
         ///   - isUncodable: Whether it is never read or written (`@Uncodable`).
         ///   - polymorphism: How its models' types are chosen by a tag (`@Polymorphic`).
         public init(
-            _ name: String, key: RemoteKeyPath? = nil, isOptional: Bool = false,
+            _ name: String, key: RemoteKeyPath? = nil, isOptional: Bool = false, isRequired: Bool = false,
             transformer: ModelTransformer? = nil, isUncodable: Bool = false, polymorphism: Polymorphism? = nil
         ) {
             self.name = name
             self.key = key
             self.isOptional = isOptional
+            self.isRequired = isRequired
             self.transformer = transformer
             self.isUncodable = isUncodable
             self.polymorphism = polymorphism

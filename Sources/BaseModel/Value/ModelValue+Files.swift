@@ -6,7 +6,7 @@ extension ModelValue {
     ///
     /// ```swift
     /// let tree = try ModelValue(data: bytes)
-    /// tree["statuses"]?[0]?["text"]
+    /// tree["search_metadata"]?["count"]
     /// ```
     ///
     /// - Throws: ``ModelError``: the bytes are empty, in no known format, or malformed.

@@ -2,6 +2,22 @@ import BaseModelMacros
 import Foundation
 import Testing
 
+/// The article's named transformers, static members as a user declares them.
+extension ModelTransformer {
+    static let gameDate = ModelTransformer.date(format: "MM-dd-yyyy")   // a ModelTransformer.Typed<Date>
+    static let cents = ModelTransformer.Typed<Double>(                  // 1999 in the input is 19.99
+        name: "cents",
+        decode: { value in
+            guard case .integer(let cents) = value else { throw CocoaError(.coderInvalidValue) }
+            return .double(Double(cents) / 100)
+        },
+        encode: { value in
+            guard case .double(let amount) = value else { throw CocoaError(.coderInvalidValue) }
+            return .integer(Int64((amount * 100).rounded()))
+        })
+    static let amount = ModelTransformer.stringToNumber                 // fits every number: no type of its own
+}
+
 /// The article "Mapping", compiled and run: every Swift block of it appears here line for line
 /// (`DocumentationCodeTests` checks that), the macro form and the macro-free form beside it.
 enum MappingArticle {
@@ -85,31 +101,49 @@ enum MappingArticle {
     @Model struct Square: Shape { var side = 0.0 }
 
     @Model struct Drawing {
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var main: any Shape
         @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var shapes: [any Shape] = []
         @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var background: (any Shape)?
+        @Polymorphic(.external(["circle": Circle.self, "square": Square.self])) var layers: [String: any Shape] = [:]
     }
 
     struct PlainDrawing: Model {
         static var kinds: [String: any Model.Type] { ["circle": Circle.self, "square": Square.self] }
+        var main: (any Shape)!                                             // required: init() leaves it nil
         var shapes: [any Shape] = []
 
-        private enum CodingKeys: String, CodingKey { case shapes }
+        private enum CodingKeys: String, CodingKey { case main, shapes }
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let kinds = Self.kinds
+            main = try container.decode((any Shape).self, forKey: .main, polymorphism: .tag("kind", kinds))
             shapes = try container.decode([any Shape].self, forKey: .shapes, polymorphism: .tag("kind", kinds))
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             let kinds = Self.kinds
+            try container.encode(main, forKey: .main, polymorphism: .tag("kind", kinds))
             try container.encode(shapes, forKey: .shapes, polymorphism: .tag("kind", kinds))
         }
     }
+
+    @Model struct Release {
+        @Transform(.gameDate) var announced: Date?
+        @Transform(.cents) var price = 0.0
+        @Transform(.amount, as: Double.self) var total = 0.0               // a type the transformer does not say
+    }
+
+    /// A table gives a transformer to a property it does not fit: nothing checks it at compile time.
+    struct Mismatched: Model {
+        var count = 3
+        static let transformers: [String: ModelTransformer] = ["count": .date(format: "MM-dd-yyyy")]
+    }
 }
+
 
 @Suite("Article: Mapping") struct MappingArticleTests {
     typealias Game = MappingArticle.Game
@@ -206,12 +240,50 @@ enum MappingArticle {
         #expect(shelter.kennel.count == 1 && shelter.kennel[0] is Dog)
         #expect(throws: ModelError.self) { try Zoo(object: ["animals": [["type": "cow"]]]) }
 
-        let payload: ModelValue = ["shapes": [["kind": "circle", "radius": 1.5], ["kind": "square", "side": 2.5]]]
+        let payload: ModelValue = [
+            "main": ["kind": "square", "side": 4.5],
+            "shapes": [["kind": "circle", "radius": 1.5], ["kind": "square", "side": 2.5]],
+            "layers": ["top": ["circle": ["radius": 0.5]]],
+        ]
         let drawing = try MappingArticle.Drawing(object: payload)
         #expect(drawing.shapes[0] is MappingArticle.Circle && drawing.shapes[1] is MappingArticle.Square)
+        #expect((drawing.layers["top"] as? MappingArticle.Circle)?.radius == 0.5)
         #expect(try drawing.treeRepresentation() == payload)
         let plain = try MappingArticle.PlainDrawing(object: payload)
         #expect((plain.shapes[1] as? MappingArticle.Square)?.side == 2.5)
-        #expect(try plain.treeRepresentation() == payload)
+        #expect((plain.main as? MappingArticle.Square)?.side == 4.5)
+        #expect(try plain.treeRepresentation() == ["main": payload["main"]!, "shapes": payload["shapes"]!])
+    }
+
+    /// A property without a default is required, with and without the macro.
+    @Test func aPolymorphicPropertyWithoutADefaultIsRequired() throws {
+        typealias Drawing = MappingArticle.Drawing
+        typealias Square = MappingArticle.Square
+        let drawing = try Drawing(object: ["main": ["kind": "circle"]])
+        let framed = Drawing(main: Square(side: 3))                        // the memberwise initializer
+        #expect(drawing.main is MappingArticle.Circle && (framed.main as? Square)?.side == 3)
+
+        let missing = try #require(throws: ModelError.self) { try Drawing(object: ["shapes": []]) }
+        #expect("\(missing)" == "main: missing value (expected Shape) (tree)")
+        let plainMissing = try #require(throws: ModelError.self) { try MappingArticle.PlainDrawing(object: ["shapes": []]) }
+        #expect(plainMissing.path == [.key("main")] && plainMissing.reason == missing.reason)
+        let foundation = try #require(throws: ModelError.self) {
+            try JSONDecoder().decode(Drawing.self, from: Data(#"{"shapes": []}"#.utf8))
+        }
+        #expect(foundation.path == [.key("main")])
+        // The placeholder `init()` gives: an instance of the table's first type.
+        #expect(Drawing().main is MappingArticle.Circle)
+    }
+
+    @Test func transformersAreTypedAndTablesFailClearly() throws {
+        let release = try MappingArticle.Release(object: ["announced": "02-16-2006", "price": 1999, "total": "12.5"])
+        #expect(release.price == 19.99 && release.announced != nil && release.total == 12.5)
+        #expect(try release.treeRepresentation() == ["announced": "02-16-2006", "price": 1999, "total": "12.5"])
+
+        let encoding = try #require(throws: ModelError.self) { try MappingArticle.Mismatched().treeRepresentation() }
+        #expect("\(encoding)" == "count: invalid value: date(format: MM-dd-yyyy): expected a date, found integer 3 (tree)")
+        let json = try #require(throws: ModelError.self) { try MappingArticle.Mismatched().jsonData() }
+        #expect(json.path == [.key("count")] && json.reason == encoding.reason)
+        #expect(throws: ModelError.self) { try MappingArticle.Mismatched(object: ["count": 4]) }
     }
 }

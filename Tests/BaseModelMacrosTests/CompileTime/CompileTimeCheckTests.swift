@@ -34,6 +34,24 @@ struct CompileTimeCheckTests {
                 @Transform(.cents, as: Int.self) var price = ""
             }
 
+            extension ModelTransformer {
+                static let gameDate = ModelTransformer.date(format: "MM-dd-yyyy")
+            }
+
+            @Model struct WrongNamedTransformer {
+                @Transform(.gameDate) var count = 0
+            }
+
+            @Model struct WrongEnumeration {
+                @Transform(.enumeration(Kind.self)) var kind = ""
+            }
+
+            enum Kind: String, Codable, Sendable { case game, book }
+
+            @Model struct UntypedWithoutAs {
+                @Transform(.iso8601.reversed) var stamp = ""
+            }
+
             class NotAModel {}
 
             @Model final class Orphan: NotAModel {
@@ -59,6 +77,11 @@ struct CompileTimeCheckTests {
             "local function 'score' requires that 'String' conform to 'Numeric'",
             "no exact matches in call to local function 'homepage'",
             "cannot convert value of type '(String, ())' to specified type '(price: Int?, transformer: Void)'",
+            // A named transformer's type says which properties it is for (issue 30).
+            "member 'gameDate' in 'ModelTransformer.Typed<Int>' produces result of type 'ModelTransformer.Typed<Date>', but context expects 'ModelTransformer.Typed<Int>'",
+            "cannot convert value of type '(String, ())' to specified type '(kind: Kind?, transformer: Void)'",
+            // A transformer whose type does not say needs `as:`.
+            "produces result of type 'ModelTransformer'",
             "local function 'superclassIsAModel' requires that 'NotAModel' conform to 'Model'",
             // A macro-free model class has no `declaredProperties` to override.
             "property does not override any property from its superclass",
@@ -88,7 +111,29 @@ struct CompileTimeCheckTests {
             @Model class Animal { var name = "" }
             @Model final class Dog: Animal { var breed = "" }
 
+            enum Level: Int, Codable, Sendable { case low = 1, high }
+
+            extension ModelTransformer {
+                static let gameDate = ModelTransformer.date(format: "MM-dd-yyyy")
+                static let even = ModelTransformer.Typed<Int>(name: "even", decode: { $0 }, encode: { $0 })
+                static let level = ModelTransformer.enumeration(Level.self, fallback: .low)
+                static let amount = ModelTransformer.stringToNumber
+            }
+
+            @Model struct Release {
+                @Transform(.gameDate) var announced: Date?
+                @Transform(.gameDate) var shown = Date()
+                @Transform(.even) var pairs = 0
+                @Transform(.level) var level = Level.low
+                @Transform(.stringToNumber.then(.even)) var count = 0
+                @Transform(.amount, as: Double.self) var total = 0.0
+                @Transform(.iso8601.reversed, as: String.self) var stamp = ""
+                @Transform(.url) var homepage = ""
+                @Transform(.url) var link: URL?
+            }
+
             let game = Game(id: "93", name: "Okami")
+            let table: [String: ModelTransformer] = ["a": .gameDate, "b": .even, "c": .stringToNumber.then(.even), "d": .url]
             """)
         #expect(run.status == 0, "\(run.output)")
         #expect(!run.output.contains("warning:"), "\(run.output)")

@@ -23,6 +23,12 @@ enum PolymorphicMacroFixtures {
         var name = ""
     }
 
+    /// A base-class property without a default: required, and read by generated coding.
+    @Model struct Show {
+        @Polymorphic(.tag("type", ["dog": Dog.self, "cat": Cat.self])) var lead: Animal
+        var title = ""
+    }
+
     /// `Zoo` without the macro.
     struct PlainZoo: Model {
         var animals: [Animal] = []

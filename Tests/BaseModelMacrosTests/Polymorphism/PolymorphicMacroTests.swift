@@ -77,4 +77,31 @@ import Testing
         #expect((macro.keepers["ann"] as? Fixtures.Dog)?.breed == "pug")
         #expect(try macro.treeRepresentation() == plain.treeRepresentation())
     }
+
+    /// A base-class property without a default is required (issue 30): generated coding reads
+    /// it, and a missing key, a null under lenient coercion or a dropped value is an error with
+    /// its path, in every format.
+    @Test(arguments: [ModelFormat.json, .xmlPropertyList, .binaryPropertyList, .keyedArchive, .fast])
+    func aBaseClassPropertyWithoutADefaultIsRequired(format: ModelFormat) throws {
+        #expect(ModelSchema.of(Fixtures.Show.self).direct != nil)
+        let payload: ModelValue = ["lead": ["type": "dog", "name": "Rex", "breed": "lab"], "title": "Gala"]
+        let show = try Fixtures.Show(object: payload)
+        #expect((show.lead as? Fixtures.Dog)?.breed == "lab")
+        let bytes = try show.data(format: format)
+        #expect(try Fixtures.Show(data: bytes).treeRepresentation() == payload, "\(format)")
+
+        let untitled = try Fixtures.Show(object: ["lead": ["type": "cat"]])
+        #expect(untitled.lead is Fixtures.Cat && untitled.title == "")
+    }
+
+    @Test func aMissingBaseClassPropertyIsAnErrorNamingItsPath() throws {
+        let inputs: [ModelValue] = [["title": "Gala"], ["title": "Gala", "lead": .null]]
+        for input in inputs {
+            let error = try #require(throws: ModelError.self) { try Fixtures.Show(object: input) }
+            #expect(error.path == [.key("lead")], "\(error)")
+        }
+        let json = try #require(throws: ModelError.self) { try Fixtures.Show(data: Data(#"{"title": "Gala"}"#.utf8)) }
+        #expect(json.path == [.key("lead")] && "\(json)".hasPrefix("lead: missing value"), "\(json)")
+        #expect(Fixtures.Show().lead.name == "")
+    }
 }

@@ -68,6 +68,49 @@ enum ProtocolPolymorphismFixtures {
         }
     }
 
+    /// Properties without a default, in each form: the input must give them. `init()` fills
+    /// `shape` with a `Circle` (the table's first type) and `badge` with a `Blob` (the fallback).
+    @Model struct Frame {
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var shape: any Shape
+        @Key("mark") @Polymorphic(.external(["circle": Circle.self], fallback: Blob.self)) var badge: any Shape
+        @Polymorphic(.tag("kind", ["circle": Circle.self, "square": Square.self])) var shapes: [any Shape]
+        @Polymorphic(.external(["circle": Circle.self, "square": Square.self])) var layers: [String: any Shape]
+        @Polymorphic(.tag("kind", ["circle": Circle.self]) { object, _ in object["hidden"] == true ? .drop : .unknown })
+        var hint: any Shape
+        var title = ""
+    }
+
+    /// Frames in an array: a missing key's path goes through it.
+    @Model struct Gallery {
+        var frames: [Frame] = []
+    }
+
+    /// `Frame`'s `shape` without the macro: `init()` leaves it `nil`, so decoding requires it.
+    struct PlainFrame: Model {
+        var shape: (any Shape)!
+        var title = ""
+
+        static let kinds = Polymorphism.tag("kind", ["circle": Circle.self, "square": Square.self])
+
+        private enum CodingKeys: String, CodingKey {
+            case shape, title
+        }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            shape = try container.decode((any Shape).self, forKey: .shape, polymorphism: Self.kinds)
+            title = try container.decode(String.self, forKey: .title)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(shape, forKey: .shape, polymorphism: Self.kinds)
+            try container.encode(title, forKey: .title)
+        }
+    }
+
     /// A hook that drops hidden objects and reads four sides as a square.
     @Model struct Sketch {
         @Polymorphic(

@@ -146,4 +146,98 @@ import Testing
         }
         #expect(try JSONDecoder().decode(Fixtures.Poster.self, from: poster.jsonData()).treeRepresentation() == payload)
     }
+
+    // MARK: Properties without a default (issue 30)
+
+    static let framePayload: ModelValue = [
+        "shape": ["kind": "square", "side": 2.5],
+        "mark": ["circle": ["radius": 0.5]],
+        "shapes": [["kind": "circle", "radius": 1.5]],
+        "layers": ["top": ["square": ["side": 3.5]]],
+        "hint": ["kind": "circle", "radius": 7.5],
+        "title": "Plan",
+    ]
+
+    static func removing(_ key: String, from value: ModelValue) -> ModelValue {
+        guard case .dictionary(var entries) = value else { return value }
+        entries[key] = nil
+        return .dictionary(entries)
+    }
+
+    @Test(arguments: formats) func requiredPropertiesReadAndWriteInEveryFormat(format: ModelFormat) throws {
+        let frame = try Fixtures.Frame(object: Self.framePayload)
+        #expect((frame.shape as? Square)?.side == 2.5)
+        #expect((frame.badge as? Circle)?.radius == 0.5)
+        #expect(Self.typeNames(frame.shapes) == ["Circle"] && frame.layers["top"] is Square)
+        #expect(try frame.treeRepresentation() == Self.framePayload)
+        let again = try Fixtures.Frame(object: frame.data(format: format))
+        #expect(try again.treeRepresentation() == Self.framePayload, "\(format)")
+    }
+
+    @Test(arguments: ["shape", "mark", "shapes", "layers", "hint"])
+    func aMissingRequiredPropertyIsAnErrorNamingItsPath(key: String) throws {
+        let payload = Self.removing(key, from: Self.framePayload)
+        let error = try #require(throws: ModelError.self) { try Fixtures.Frame(object: payload) }
+        #expect(error.path == [.key(key)], "\(error)")
+        guard case .missingValue = error.reason else {
+            Issue.record("not a missing value: \(error)")
+            return
+        }
+        // Through an array of models, in a format's index, and under Foundation's decoder.
+        let gallery: ModelValue = ["frames": [Self.framePayload, payload]]
+        let nested = try #require(throws: ModelError.self) { try Fixtures.Gallery(object: gallery) }
+        #expect(nested.path == [.key("frames"), .index(1), .key(key)], "\(nested)")
+        let bytes = try Fixtures.Gallery(object: ["frames": [Self.framePayload]]).data(format: .fast)
+        #expect(try Fixtures.Gallery(data: bytes).frames.count == 1)
+        if key == "shape" {
+            // Foundation's decoder reads the Swift names, so only the first property is a fair test.
+            let json = Data(#"{"frames": [{"title": "Plan"}]}"#.utf8)
+            let foundation = try #require(throws: ModelError.self) { try JSONDecoder().decode(Fixtures.Gallery.self, from: json) }
+            #expect(foundation.path.description.hasSuffix("shape"), "\(foundation)")
+        }
+    }
+
+    @Test func aDroppedOrNullRequiredValueIsMissingToo() throws {
+        let dropped = try #require(throws: ModelError.self) {
+            try Fixtures.Frame(object: Self.framePayload.replacing("hint", with: ["hidden": true]))
+        }
+        #expect(dropped.path == [.key("hint")])
+        let null = try #require(throws: ModelError.self) { try Fixtures.Frame(object: Self.framePayload.replacing("shape", with: .null)) }
+        #expect(null.path == [.key("shape")])
+    }
+
+    @Test func initGivesPlaceholdersAndTheMemberwiseInitializerStays() throws {
+        let placeholder = Fixtures.Frame()
+        #expect(placeholder.shape is Circle && placeholder.badge is Fixtures.Blob)
+        #expect(placeholder.shapes.isEmpty && placeholder.layers.isEmpty)
+        let made = Fixtures.Frame(shape: Square(side: 1), badge: Circle(), shapes: [], layers: [:], hint: Circle())
+        #expect((made.shape as? Square)?.side == 1)
+        // A copy keeps the values, not the placeholders.
+        let copy = try Fixtures.Frame(object: Self.framePayload).copy()
+        #expect(try copy.treeRepresentation() == Self.framePayload)
+    }
+
+    @Test func withoutTheMacroAnImplicitlyUnwrappedPropertyIsRequired() throws {
+        let payload: ModelValue = ["shape": ["kind": "circle", "radius": 2.5], "title": "Plan"]
+        let frame = try Fixtures.PlainFrame(object: payload)
+        #expect((frame.shape as? Circle)?.radius == 2.5)
+        #expect(try frame.treeRepresentation() == payload)
+        #expect(try Fixtures.PlainFrame(object: ["shape": ["kind": "square"]]).title == "")
+        let error = try #require(throws: ModelError.self) { try Fixtures.PlainFrame(object: ["title": "Plan"]) }
+        #expect(error.path == [.key("shape")])
+        guard case .missingValue = error.reason else {
+            Issue.record("not a missing value: \(error)")
+            return
+        }
+        #expect(throws: ModelError.self) { try JSONDecoder().decode(Fixtures.PlainFrame.self, from: Data(#"{"title": ""}"#.utf8)) }
+    }
+}
+
+extension ModelValue {
+    /// This dictionary with `key` set to `value`.
+    fileprivate func replacing(_ key: String, with value: ModelValue) -> ModelValue {
+        guard case .dictionary(var entries) = self else { return self }
+        entries[key] = value
+        return .dictionary(entries)
+    }
 }

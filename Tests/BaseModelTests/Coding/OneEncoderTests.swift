@@ -347,7 +347,7 @@ struct OneEncoderTests {
         var note: String?
 
         static var keyCase: KeyCase { .snakeCase }
-        static let transformers: [String: ModelTransformer] = ["count": .numberToString]
+        static let transformers: [String: ModelTransformer] = ["count": .stringToNumber]
 
         func write(to writer: any ModelWriter, schema: ModelSchema, className: String?) throws {
             writer.beginModel(schema, className: className)

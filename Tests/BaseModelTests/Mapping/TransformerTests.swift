@@ -425,6 +425,53 @@ import Testing
         #expect(tree["shout"] == "hi")
     }
 
+    // MARK: Values a transformer does not take (issue 30)
+
+    /// A table is not checked by the compiler: a date transformer given to an `Int` property.
+    struct Mismatched: Model {
+        var count = 3
+        static let transformers: [String: ModelTransformer] = ["count": .date(format: "MM-dd-yyyy")]
+    }
+
+    /// Each built-in refuses to write a value of a kind it does not write, rather than writing it
+    /// untransformed.
+    @Test(arguments: [
+        (ModelTransformer.date(format: "MM-dd-yyyy"), ModelValue.integer(3), "expected a date, found integer"),
+        (.iso8601, "2014-08-31", "expected a date, found string"),
+        (.millisecondsSince1970, 12, "expected a date, found integer"),
+        (.url, 5, "expected a URL, found integer"),
+        (.uuid, 7, "expected a UUID, found integer"),
+        (.numberToString, 12, "expected a string, found integer"),
+        (.stringToNumber, "12", "expected a number, found string"),
+        (.bool, "yes", "expected a boolean, found string"),
+        (.enumeration(Kind.self), 2, "expected a raw value of Kind, found integer"),
+        (.enumeration(Kind.self), "film", "expected a raw value of Kind, found string"),
+    ] as [(ModelTransformer, ModelValue, String)])
+    func builtInsRefuseToWriteOtherKinds(transformer: ModelTransformer, value: ModelValue, message: String) {
+        let error = #expect(throws: TransformerRefusal.self) { try transformer.encode(value) }
+        #expect(error?.description == message)
+    }
+
+    @Test func aMismatchedTableEntryFailsBothWaysNamingTheProperty() throws {
+        let tree = try #require(throws: ModelError.self) { try Mismatched().treeRepresentation() }
+        #expect(tree.description == "count: invalid value: date(format: MM-dd-yyyy): expected a date, found integer 3 (tree)")
+        for format in [ModelFormat.json, .binaryPropertyList, .keyedArchive, .fast] {
+            let error = try #require(throws: ModelError.self) { try Mismatched().data(format: format) }
+            #expect(error.path.description == "count" && error.reason == tree.reason, "\(format): \(error)")
+        }
+        let decoding = try #require(throws: ModelError.self) { try Mismatched(object: ["count": 4]) }
+        #expect(decoding.path.description == "count")
+    }
+
+    @Test func typedTransformersGoInTablesAndChains() throws {
+        let even = ModelTransformer.Typed<Int>(name: "even", decode: { $0 }, encode: { $0 })
+        let chained: ModelTransformer.Typed<Int> = ModelTransformer.stringToNumber.then(even)
+        #expect(chained.name == "stringToNumber → even")
+        #expect(try chained.decode("12") == 12)
+        let table: [String: ModelTransformer] = ["a": .iso8601, "b": chained, "c": .legacyFlag.then(.bool)]
+        #expect(table.count == 3)
+    }
+
     // MARK: Null and missing keys
 
     @Test func transformersNeverSeeNullOrMissingKeys() throws {
