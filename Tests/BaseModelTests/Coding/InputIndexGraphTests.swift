@@ -65,6 +65,36 @@ struct InputIndexGraphTests {
         #expect(recorder.result == ["head", ["parent": ["$alias": "$root"]]])
         #expect(recorder.styles == [GraphFlags.mutable])
     }
+
+    @Test("a typed tree's aliases become shared nodes and cycles, and its tree view gives it back",
+          arguments: [
+            [["n": 42], ["$alias": "0"], ["again": ["$alias": "0"]]] as ModelValue,
+            ["head", ["parent": ["$alias": "$root"]]],
+            ["$class": "List", "first": ["$alias": "items.0"], "items": [["$class": "Item", "data": .data(Data([1, 2]))]]],
+          ])
+    func typedTrees(tree: ModelValue) throws {
+        let index = try InputIndex(typedTree: tree)
+        let view = try index.typedTree()
+        // An alias to a later place comes back as the value there, and the later place as the alias.
+        #expect(try InputIndex(typedTree: view).typedTree() == view)
+        #expect(index.sharedNodes != nil)
+    }
+
+    @Test("an alias to a later place is that place's node")
+    func forwardAlias() throws {
+        let index = try InputIndex(typedTree: ["first": ["$alias": "items.0"], "items": [["label": "a"]]])
+        #expect(try index.typedTree() == ["first": ["label": "a"], "items": [["$alias": "first"]]])
+    }
+
+    @Test("an alias that names nothing, or another alias, is an error with its place")
+    func badAliases() {
+        #expect(throws: ModelError(.invalidValue("the alias \"items.3\" names no place of the tree"), path: [.key("a"), .key("$alias")])) {
+            try InputIndex(typedTree: ["a": ["$alias": "items.3"], "items": []])
+        }
+        #expect(throws: ModelError(.invalidValue("the alias \"a\" names another alias"), path: [.key("b"), .key("$alias")])) {
+            try InputIndex(typedTree: ["a": ["$alias": "c"], "b": ["$alias": "a"], "c": [1]])
+        }
+    }
 }
 
 /// A tree writer that records the forms it is told of.
