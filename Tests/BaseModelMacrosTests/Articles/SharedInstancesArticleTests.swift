@@ -116,6 +116,15 @@ enum SharedInstancesArticle {
         }
     }
 
+    @Test func everyReadMigrates() throws {
+        typealias TodoList = SharedInstancesArticle.Versioned.TodoList
+        let home = try TodoList(data: Data(#"{"name": "Home", "items": []}"#.utf8))  // version 1
+        print(home.title)                                                 // Home
+        let bytes = try home.data(format: .json)                          // {"title":"Home","items":[],"$schemaVersion":2}
+        #expect(home.title == "Home")
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"title":"Home","items":[],"$schemaVersion":2}"#)
+    }
+
     @Test func unreadableDataIsMovedAsideAndReported() throws {
         try Self.inTemporaryFolder { folder in
             TodoList.setSharedInstance(nil)
