@@ -1,6 +1,8 @@
 extension Model {
     /// The version `tree` was saved with, the key removed, and the tree brought up to
     /// ``schemaVersion`` by the ``migrations``; a tree of a newer version is returned as it is.
+    /// With `announcing`, a migration is logged (a notice): what a shared instance's or a store's
+    /// saved data goes through once, not every payload a direct read migrates.
     ///
     /// - Throws: ``ModelError/Reason/migrationFailed(fromVersion:step:name:message:)`` naming the
     ///   failing step, or a type mismatch when the recorded version is not a positive integer.
