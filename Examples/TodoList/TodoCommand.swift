@@ -44,7 +44,13 @@ struct StorageOptions: ParsableArguments {
         }
         TodoSettings.format.withLock { $0 = encrypt ? .encrypted : chosen }
         if let dataDirectory { ModelLocations.applicationSupport = URL(fileURLWithPath: dataDirectory) }
-        try TodoList.reloadSharedInstance()
+        do {
+            try TodoList.reloadSharedInstance()
+        } catch {
+            // A list that could not be read was moved aside, never overwritten: say where.
+            guard let kept = TodoList.sharedInstanceFailure?.quarantine else { throw error }
+            print("Your list could not be read; it was kept as \(kept); starting from the defaults.")
+        }
         return TodoList.shared
     }
 }

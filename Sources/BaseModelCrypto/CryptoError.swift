@@ -11,7 +11,8 @@ public enum CryptoError: String, Sendable, Hashable {
     /// The encrypted bytes failed their integrity check: they were altered or damaged after they
     /// were written (the key itself was right).
     case authenticationFailed
-    /// The password or key does not open the encrypted bytes.
+    /// The password or key does not open the encrypted bytes. The file vault, which cannot tell
+    /// a wrong key from damaged bytes, reports both as this.
     case wrongPassword
     /// The bytes are encrypted and no password or key was available.
     case passwordRequired

@@ -78,10 +78,11 @@ struct Convert: ParsableCommand {
             return FileHandle.standardOutput.write(bytes)
         }
         progress.show(.writing)
-        do {
-            try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
+        do throws(ModelError) {
+            try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
         } catch {
-            throw failure("cannot write \(output): \(error.localizedDescription)")
+            guard case .io(_, _, _, let message) = error.reason else { throw failure("cannot write \(output): \(error)") }
+            throw failure("cannot write \(output): \(message)")
         }
     }
 }

@@ -55,6 +55,11 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     public var format: ModelFormat?
     /// The byte offset in the input, for syntax errors.
     package var offset: Int?
+    /// Where the data that failed to read was moved so nothing overwrites it (the quarantined
+    /// file's path, keys or items), when it was: set on the error of
+    /// ``SharedModel/reloadSharedInstance()``, as ``SharedInstanceFailure/quarantine`` is, and
+    /// named by ``description``.
+    package var quarantine: String?
 
     /// Creates an error.
     public init(
@@ -67,7 +72,8 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         self.offset = offset
     }
 
-    /// One line for a person: path, what was expected and found, the excerpt, the format.
+    /// One line for a person: path, what was expected and found, the excerpt, the format, and
+    /// where the unreadable data was moved when it was.
     public var description: String {
         var message = path.components.isEmpty ? "" : "\(path): "
         switch reason {
@@ -91,6 +97,7 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         if let format { context.append(format.rawValue) }
         if let offset { context.append("at byte \(offset)") }
         if !context.isEmpty { message += " (\(context.joined(separator: ", ")))" }
+        if let quarantine { message += "; moved to \(quarantine)" }
         return message
     }
 }

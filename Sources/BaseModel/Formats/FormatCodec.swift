@@ -81,11 +81,21 @@ extension FormatCodec {
     }
 
     /// The tree path of ``decodeModel(_:from:using:)``, for the codecs that read models straight
-    /// from their bytes and still need it for some inputs.
+    /// from their bytes and still need it for some inputs (among them files of another
+    /// ``Model/schemaVersion`` than the model's, see ``InputIndex/isAtSchemaVersion(of:)``).
+    /// A ``Model`` is decoded from its tree brought up to its version (``Model/readable(_:)``).
     /// A value that does not fit is reported in this format, as the codecs that read models
     /// straight from their bytes report it.
     func decodeModelThroughTree<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        let tree = try decodeTree(from: data)
+        var tree = try decodeTree(from: data)
+        if let model = type as? any Model.Type {
+            do {
+                tree = try model.readable(tree)
+            } catch var error {
+                error.format = error.format ?? format
+                throw error
+            }
+        }
         do {
             return try forThisFormat(decoder).decode(type, from: tree)
         } catch var error {

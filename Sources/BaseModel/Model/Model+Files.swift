@@ -12,8 +12,9 @@ extension Model {
     ///   - url: The file.
     ///   - context: The codecs to detect the format with, and the types a file that stores
     ///     types may name.
-    /// - Throws: ``ModelError``: the file cannot be read, is empty, is in no known format, or
-    ///   does not fit the type (with the path of the value).
+    /// - Throws: ``ModelError``: the file cannot be read, is empty, is in no known format, does
+    ///   not fit the type (with the path of the value), does not migrate, or was written by a newer
+    ///   ``schemaVersion`` (``ModelError/Reason/newerVersion(found:known:)``).
     public init(contentsOf url: URL, context: ModelContext = ModelContext()) throws(ModelError) {
         try self.init(data: Data(modelFileAt: url), context: context)
     }
@@ -43,7 +44,8 @@ extension Model {
     ///
     /// The codec reads the model: through the tree (``FormatCodec/decodeTree(from:)``, then the
     /// mapping rules), or straight from the bytes where a built-in codec can (JSON, `fast`, keyed
-    /// archives); the model is the same.
+    /// archives); the model is the same. Bytes of an older ``schemaVersion`` are migrated first,
+    /// as the shared instance's saved data is; a file at the model's version costs nothing more.
     ///
     /// - Throws: ``ModelError`` as ``init(contentsOf:context:)-(URL,_)``.
     public init(data: Data, context: ModelContext = ModelContext()) throws(ModelError) {
@@ -56,12 +58,13 @@ extension Model {
     ///
     /// The codec writes the model: through the tree (the mapping rules, then
     /// ``FormatCodec/encodeTree(_:)``), or straight to bytes where a built-in codec can (JSON,
-    /// `fast`); the bytes are the same.
+    /// `fast`); the bytes are the same. A ``schemaVersion`` other than 1 is recorded
+    /// (`$schemaVersion`), through the tree, so reading the bytes back never migrates them again.
     ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
     public func data(format: ModelFormat, context: ModelContext = ModelContext()) throws(ModelError) -> Data {
         try context.withLimits { () throws(ModelError) -> Data in
-            try context.formats.codec(for: format).encodeModel(self, using: context.encoder)
+            try storedData(codec: context.formats.codec(for: format), encoder: context.encoder)
         }
     }
 

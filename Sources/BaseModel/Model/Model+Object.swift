@@ -9,7 +9,8 @@ extension Model {
     /// `Data` and `String` whose first non-blank character is `{` or `[` are parsed as JSON;
     /// other `Data` is detected by content, as ``Model/init(data:context:)`` does, and is a
     /// bare value when no format recognises it. Keys missing from the object keep the defaults
-    /// of `init()`.
+    /// of `init()`. A dictionary of an older ``schemaVersion`` (its `$schemaVersion`, absent
+    /// for 1) is migrated first, as saved data is (see ``migrations``).
     ///
     /// ```swift
     /// let item = try TodoItem(object: ["label": "Buy milk", "checked": true])
@@ -17,12 +18,13 @@ extension Model {
     /// ```
     ///
     /// - Throws: ``ModelError`` for malformed JSON, a value of the wrong kind (with its path), a
-    ///   transformer that refuses a value, or an object the type cannot be built from (an `NSNull`
-    ///   among them; use ``Model/instance(object:context:)`` to get `nil` instead).
+    ///   transformer that refuses a value, a failed migration, data of a newer ``schemaVersion``
+    ///   (``ModelError/Reason/newerVersion(found:known:)``), or an object the type cannot be built
+    ///   from (an `NSNull` among them; use ``Model/instance(object:context:)`` to get `nil` instead).
     public init(object: Any, context: ModelContext = ModelContext()) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
             switch try UntypedInput(object, formats: context.formats) {
-            case .tree(let tree): try context.plainDecoder.decode(Self.self, from: tree)
+            case .tree(let tree): try context.plainDecoder.decode(Self.self, from: Self.readable(tree))
             case .encoded(let data, let codec): try codec.decodeModel(Self.self, from: data, using: context.decoder)
             }
         }
@@ -34,7 +36,7 @@ extension Model {
     /// - Throws: ``ModelError``, as ``Model/init(object:context:)``.
     public init(object: Any, report: inout ModelReport, context: ModelContext = ModelContext()) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
-            try context.plainDecoder.decode(Self.self, from: UntypedInput(object, formats: context.formats).tree(), report: &report)
+            try context.plainDecoder.decode(Self.self, from: Self.readable(UntypedInput(object, formats: context.formats).tree()), report: &report)
         }
     }
 
@@ -74,7 +76,7 @@ extension Model {
         case .null:
             return nil
         case .dictionary:
-            return try context.withLimits { () throws(ModelError) -> Self in try context.plainDecoder.decode(Self.self, from: value) }
+            return try context.withLimits { () throws(ModelError) -> Self in try context.plainDecoder.decode(Self.self, from: readable(value)) }
         default:
             do {
                 return try make(from: value)

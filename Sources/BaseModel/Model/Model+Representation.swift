@@ -2,11 +2,12 @@ import Foundation
 
 extension Model {
     /// The model as a tree in the shape of its input: remote keys, transformers applied in
-    /// reverse, uncodable properties and `nil` values left out.
+    /// reverse, uncodable properties and `nil` values left out; a ``schemaVersion`` other than 1
+    /// as the key `$schemaVersion`, so that ``init(object:context:)`` does not migrate it again.
     ///
     /// - Throws: ``ModelError`` when a transformer or a hand-written `encode(to:)` fails.
     public func treeRepresentation() throws(ModelError) -> ModelValue {
-        try ModelEncoder().encode(self)
+        try Self.stamped(ModelEncoder().encode(self))
     }
 
     /// The model as a `[String: Any]` in the shape of its input (BaseModel's

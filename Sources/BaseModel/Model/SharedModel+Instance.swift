@@ -81,14 +81,28 @@ extension SharedModel {
     /// (announcing the replacement when one existed).
     ///
     /// Saved data that cannot be read is moved aside and reported as ``shared`` does, and the
-    /// current instance is kept.
+    /// current instance is kept; the error says where the data went
+    /// (`…; moved to …/TodoList.unreadable-20261125T063513Z.plist`), as
+    /// ``sharedInstanceFailure``'s ``SharedInstanceFailure/quarantine`` does.
+    ///
+    /// ```swift
+    /// do {
+    ///     try TodoList.reloadSharedInstance()
+    /// } catch {
+    ///     guard let kept = TodoList.sharedInstanceFailure?.quarantine else { throw error }
+    ///     print("Your list could not be read; it was kept as \(kept); starting from the defaults.")
+    /// }
+    /// ```
     ///
     /// - Throws: ``ModelError`` when the resource or save file exists but cannot be read.
     public static func reloadSharedInstance() throws(ModelError) {
         var build = SharedInstanceBuild<Self>()
         build.quarantineSavedData()
         record(build, keepingEarlierFailure: false)
-        if let error = build.error { throw error }
+        if var error = build.error {
+            if build.saveError != nil { error.quarantine = build.failure?.quarantine }
+            throw error
+        }
         setSharedInstance(build.model)
     }
 

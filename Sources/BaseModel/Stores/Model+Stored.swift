@@ -1,8 +1,8 @@
 import Foundation
 
 extension Model {
-    /// The model's bytes as a store keeps them: in `codec`'s format, with ``schemaVersion``
-    /// recorded (`$schemaVersion`) when it is not 1.
+    /// The model's bytes as a store keeps them and ``data(format:context:)`` gives them: in
+    /// `codec`'s format, with ``schemaVersion`` recorded (`$schemaVersion`) when it is not 1.
     ///
     /// - Throws: ``ModelError`` when the model cannot be encoded in the format.
     package func storedData(codec: any FormatCodec, encoder: ModelEncoder) throws(ModelError) -> Data {

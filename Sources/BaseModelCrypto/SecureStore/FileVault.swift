@@ -14,7 +14,9 @@ import Foundation
 /// Every change reads, changes and rewrites the whole file under an exclusive `flock`, then
 /// renames a new file into place: concurrent writers (tasks or processes) lose nothing, and a
 /// reader sees the old vault or the new one. A vault that cannot be opened (damaged, wrong key)
-/// is a typed error and is never replaced.
+/// is a typed error and is never replaced. GCM cannot tell a wrong key from damaged bytes, so a
+/// vault that fails authentication reports ``CryptoError/wrongPassword`` and is never moved
+/// aside either: the right key may still open it.
 ///
 /// ```swift
 /// struct Credentials: SecureStoredModel {
@@ -60,9 +62,10 @@ struct FileVault: SecureItemStore {
 
     /// The bytes of `account`'s item.
     ///
-    /// - Throws: `ModelError`: `ModelError.Reason.authenticationFailed` for a damaged vault or
-    ///   the wrong key, `ModelError.Reason.truncated` or `ModelError.Reason.malformed(_:)` for a
-    ///   file that is not a whole vault.
+    /// - Throws: `ModelError`: `ModelError.Reason.wrongPassword` for a vault that does not open
+    ///   with the key (the wrong key, another service's vault, or damage: they look alike),
+    ///   `ModelError.Reason.truncated` or `ModelError.Reason.malformed(_:)` for a file that is not
+    ///   a whole vault.
     func data(for account: String) throws(ModelError) -> Data? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         return try PosixFile.withLock(lockPath, mode: 0o600) { () throws(ModelError) in try readItems()[account] }
@@ -88,11 +91,15 @@ struct FileVault: SecureItemStore {
         }
     }
 
-    /// Moves the items of `accounts` to tagged accounts in one rewrite; a vault that cannot be
-    /// opened (damaged, sealed with another key) is moved aside whole instead, as
+    /// Moves the items of `accounts` to tagged accounts in one rewrite; a file that is not a
+    /// whole vault (truncated, not a vault at all) is moved aside whole instead, as
     /// `<service>.unreadable-<UTC time>.vault`, so the next write starts a new vault beside it.
+    /// A vault that does not open with the key stays where it is: it may be sealed with
+    /// another key, which a later run may have.
     ///
-    /// - Throws: `ModelError` when neither can be done; the vault is then untouched.
+    /// - Throws: `ModelError` when neither can be done, or the vault does not open with the key
+    ///   (``CryptoError/wrongPassword``) or without one (``CryptoError/passwordRequired``); the
+    ///   vault is then untouched.
     func quarantine(accounts: [String], tag: String) throws(ModelError) -> String? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         return try PosixFile.withLock(lockPath, mode: 0o600) { () throws(ModelError) -> String? in
@@ -100,9 +107,10 @@ struct FileVault: SecureItemStore {
             do throws(ModelError) {
                 items = try readItems()
             } catch {
-                // A missing key or a failed read says nothing about the vault's bytes: keep it.
+                // A missing or wrong key, or a failed read, says nothing about the vault's bytes:
+                // keep it.
                 if case .io = error.reason { throw error }
-                if error.cryptoError == .passwordRequired { throw error }
+                if error.cryptoError == .passwordRequired || error.cryptoError == .wrongPassword { throw error }
                 return try Quarantine.moveAside(fileURL, tag: tag).path
             }
             var changed = items
@@ -161,7 +169,10 @@ struct FileVault: SecureItemStore {
         } catch let error as ModelError {
             throw error
         } catch {
-            throw ModelError(.authenticationFailed, excerpt: "\(fileURL.lastPathComponent) is damaged or sealed with another key", format: format)
+            // GCM cannot tell a wrong key from damage: the key does not open these bytes.
+            throw ModelError(
+                .wrongPassword, excerpt: "(\(fileURL.lastPathComponent) is sealed with another key or for another service, or damaged)",
+                format: format)
         }
         guard case .dictionary(let entries) = try BinaryPropertyListCodec().decodeTree(from: plaintext) else {
             throw ModelError(.malformed("the vault's contents are not a dictionary"), format: format)

@@ -8,8 +8,9 @@ import Musl
 import Darwin
 #endif
 
-/// The few POSIX file operations the file vault needs with exact modes: `Data.write(.atomic)`
-/// gives no say over the new file's mode, and there is no `flock` in Foundation.
+/// The few POSIX file operations the file vault needs with exact modes (`Data.write(.atomic)`
+/// gives no say over the new file's mode, and there is no `flock` in Foundation); its atomic
+/// writes are the core's `AtomicFile`.
 enum PosixFile {
     /// A `ModelError` for the failed `operation` on `path`, with `errno`'s message.
     static func failure(_ operation: String, _ path: String, errno code: Int32 = errno) -> ModelError {
@@ -51,57 +52,17 @@ enum PosixFile {
         }
     }
 
-    /// Writes `data` to a new file at `path` with `mode`, failing if it exists; synced to disk.
-    static func create(_ path: String, data: Data, mode: mode_t) throws(ModelError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw failure("create", path) }
-        var failed: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let count = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno
-                    return
-                }
-                offset += count
-            }
-        }
-        if failed == 0, fsync(descriptor) != 0 { failed = errno }
-        close(descriptor)
-        if failed != 0 {
-            unlink(path)
-            throw failure("write", path, errno: failed)
-        }
-        // The mode asked for, whatever the umask.
-        guard chmod(path, mode) == 0 else {
-            let code = errno
-            unlink(path)
-            throw failure("set the mode of", path, errno: code)
-        }
-    }
-
-    /// Replaces `path` with `data` atomically: a new file beside it, then `rename`.
+    /// Replaces `path` with `data` atomically, with `mode`: a new file beside it, then `rename`
+    /// (`AtomicFile`, whose temporary name a later write takes over when a write was killed).
     static func replace(_ path: String, data: Data, mode: mode_t) throws(ModelError) {
-        let temporary = path + ".tmp-" + UUID().uuidString
-        try create(temporary, data: data, mode: mode)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw failure("rename onto", path, errno: code)
-        }
+        try AtomicFile.write(data, to: URL(fileURLWithPath: path), mode: mode, format: .keychain)
     }
 
-    /// Creates `path` holding `data` unless it exists: written beside it, then hard-linked into
-    /// place, so no reader ever sees it half written. Returns whether this call created it.
+    /// Creates `path` holding `data` with `mode` unless it exists: written beside it, then
+    /// hard-linked into place, so no reader ever sees it half written. Returns whether this call
+    /// created it.
     static func createOnce(_ path: String, data: Data, mode: mode_t) throws(ModelError) -> Bool {
-        let temporary = path + ".tmp-" + UUID().uuidString
-        try create(temporary, data: data, mode: mode)
-        defer { unlink(temporary) }
-        if link(temporary, path) == 0 { return true }
-        if errno == EEXIST { return false }
-        throw failure("create", path)
+        try AtomicFile.create(data, at: URL(fileURLWithPath: path), mode: mode, format: .keychain)
     }
 
     /// Runs `body` holding an exclusive `flock` on `path` (created with `mode`), which serialises
@@ -125,11 +86,9 @@ enum PosixFile {
     }
 }
 
-// Inside `PosixFile`, `read` names its own static method; these name the system calls.
+// Inside `PosixFile`, `read` names its own static method; this names the system call.
 #if canImport(Glibc) || canImport(Musl)
 @inline(__always) private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
-@inline(__always) private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
 #else
 @inline(__always) private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
-@inline(__always) private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
 #endif

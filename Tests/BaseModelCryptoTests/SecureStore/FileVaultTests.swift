@@ -53,7 +53,7 @@ import Testing
         let error = try #require(throws: ModelError.self) {
             try FileVault(service: "svc", directory: folder.url, key: SymmetricKey(size: .bits256)).data(for: "k")
         }
-        #expect(error.reason == .authenticationFailed)
+        #expect(error.reason == .wrongPassword)
     }
 
     /// A damaged vault is a typed error, and a later write refuses rather than replace it.
@@ -70,7 +70,7 @@ import Testing
             try #require(throws: ModelError.self) { try vault.data(for: "a") },
             try #require(throws: ModelError.self) { try vault.update(["c": Data("3".utf8)]) },
         ] {
-            #expect(error.reason == .authenticationFailed)
+            #expect(error.reason == .wrongPassword)
         }
         #expect(try Data(contentsOf: vault.fileURL) == bytes)
 
@@ -91,7 +91,7 @@ import Testing
         let second = FileVault(service: "second", directory: folder.url)
         try FileManager.default.copyItem(at: first.fileURL, to: second.fileURL)
         let error = try #require(throws: ModelError.self) { try second.data(for: "k") }
-        #expect(error.reason == .authenticationFailed)
+        #expect(error.reason == .wrongPassword)
     }
 
     /// Many tasks, each with its own vault object, writing different items at once: none lost.

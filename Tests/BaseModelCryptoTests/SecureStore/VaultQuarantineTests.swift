@@ -18,10 +18,45 @@ struct Passport: SecureStoredModel, Equatable {
         FormatRegistry.shared.register(KeychainStorage(), for: .keychain)
     }
 
-    /// A damaged vault is moved aside whole, byte for byte; the next save starts a new vault.
-    @Test func aDamagedVaultIsMovedAsideWhole() throws {
+    static func files(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// The vault's key file replaced by another key: the vault stays, byte for byte; the old key
+    /// back, it opens.
+    @Test func aVaultOpenedWithTheWrongKeyStays() throws {
         defer { try? FileManager.default.removeItem(at: Passport.folder) }
-        try Passport(holder: "ada", number: 7).save()
+        try Passport(holder: "ada", number: 7).save(overwriting: true)   // whatever an earlier test left
+        let vault = FileVault(service: "Passport", directory: Passport.folder)
+        let sealed = try Data(contentsOf: vault.fileURL)
+        let rightKey = try Data(contentsOf: vault.keyFileURL)
+        try SecureRandom.bytes(32).write(to: vault.keyFileURL)
+
+        Passport.setSharedInstance(nil)
+        #expect(Passport.shared == Passport())
+        let failure = try #require(Passport.sharedInstanceFailure)
+        #expect(failure.error.cryptoError == .wrongPassword)
+        #expect(failure.quarantine == nil)
+        #expect(try Self.files(in: Passport.folder) == ["Passport.vault", "Passport.vault.lock", "vault.key"])
+        #expect(try Data(contentsOf: vault.fileURL) == sealed)
+        let refusal = try #require(throws: ModelError.self) { try Passport.shared.save() }
+        #expect(refusal.description.contains("could not be read"))
+        let reload = try #require(throws: ModelError.self) { try Passport.reloadSharedInstance() }
+        #expect(reload.cryptoError == .wrongPassword)
+        #expect(reload.quarantine == nil)
+        #expect(try Data(contentsOf: vault.fileURL) == sealed)
+
+        try rightKey.write(to: vault.keyFileURL)
+        try Passport.reloadSharedInstance()
+        #expect(Passport.shared == Passport(holder: "ada", number: 7))
+        #expect(Passport.sharedInstanceFailure == nil)
+    }
+
+    /// A vault damaged after it was written cannot be told from one sealed with another key: it
+    /// stays too.
+    @Test func aDamagedVaultStays() throws {
+        defer { try? FileManager.default.removeItem(at: Passport.folder) }
+        try Passport(holder: "ada", number: 7).save(overwriting: true)   // whatever an earlier test left
         let vault = FileVault(service: "Passport", directory: Passport.folder)
         var bytes = try Data(contentsOf: vault.fileURL)
         bytes[bytes.count - 1] ^= 0xFF
@@ -29,8 +64,32 @@ struct Passport: SecureStoredModel, Equatable {
 
         Passport.setSharedInstance(nil)
         #expect(Passport.shared == Passport())
+        #expect(Passport.sharedInstanceFailure?.error.cryptoError == .wrongPassword)
+        #expect(Passport.sharedInstanceFailure?.quarantine == nil)
+        #expect(throws: ModelError.self) { try Passport.shared.save() }
+        #expect(try Data(contentsOf: vault.fileURL) == bytes)
+        #expect(throws: ModelError.self) { try vault.quarantine(accounts: ["holder"], tag: "unreadable-x") }
+        #expect(try Data(contentsOf: vault.fileURL) == bytes)
+
+        // Removed by hand, the next read starts afresh and saves are allowed again.
+        try FileManager.default.removeItem(at: vault.fileURL)
+        try Passport.reloadSharedInstance()
+        try Passport(holder: "grace", number: 8).save()
+    }
+
+    /// A file that is not a whole vault (cut short) is moved aside whole, byte for byte; the next
+    /// save starts a new vault.
+    @Test func aFileThatIsNoVaultIsMovedAsideWhole() throws {
+        defer { try? FileManager.default.removeItem(at: Passport.folder) }
+        try Passport(holder: "ada", number: 7).save(overwriting: true)   // whatever an earlier test left
+        let vault = FileVault(service: "Passport", directory: Passport.folder)
+        let bytes = try Data(contentsOf: vault.fileURL).prefix(20)
+        try bytes.write(to: vault.fileURL)
+
+        Passport.setSharedInstance(nil)
+        #expect(Passport.shared == Passport())
         let failure = try #require(Passport.sharedInstanceFailure)
-        #expect(failure.error.cryptoError == .authenticationFailed)
+        #expect(failure.error.reason == .truncated)
         let moved = URL(fileURLWithPath: try #require(failure.quarantine))
         #expect(moved.lastPathComponent.hasPrefix("Passport.unreadable-") && moved.pathExtension == "vault")
         #expect(try Data(contentsOf: moved) == bytes)

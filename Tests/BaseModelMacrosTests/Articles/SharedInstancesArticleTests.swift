@@ -116,6 +116,37 @@ enum SharedInstancesArticle {
         }
     }
 
+    @Test func everyReadMigrates() throws {
+        typealias TodoList = SharedInstancesArticle.Versioned.TodoList
+        let home = try TodoList(data: Data(#"{"name": "Home", "items": []}"#.utf8))  // version 1
+        print(home.title)                                                 // Home
+        let bytes = try home.data(format: .json)                          // {"title":"Home","items":[],"$schemaVersion":2}
+        #expect(home.title == "Home")
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"title":"Home","items":[],"$schemaVersion":2}"#)
+    }
+
+    @Test func reloadSaysWhereTheUnreadableListWent() throws {
+        try Self.inTemporaryFolder { folder in
+            TodoList.setSharedInstance(nil)
+            defer { TodoList.setSharedInstance(nil) }
+            let file = folder.appendingPathComponent(TodoList.saveFile)
+            try Data(#"{"items": ["#.utf8).write(to: file)
+            let error = try #require(throws: ModelError.self) { try TodoList.reloadSharedInstance() }
+            let moved = try #require(TodoList.sharedInstanceFailure?.quarantine)
+            #expect(moved.hasSuffix(".json") && moved.contains("/TodoList.unreadable-"))
+            #expect(error.description == "items[0]: input ends too early (json, at byte 11); moved to \(moved)")
+
+            try Data(#"{"items": ["#.utf8).write(to: file)
+            do {
+                try TodoList.reloadSharedInstance()
+            } catch {
+                guard let kept = TodoList.sharedInstanceFailure?.quarantine else { throw error }
+                print("Your list could not be read; it was kept as \(kept); starting from the defaults.")
+            }
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
     @Test func unreadableDataIsMovedAsideAndReported() throws {
         try Self.inTemporaryFolder { folder in
             TodoList.setSharedInstance(nil)

@@ -139,17 +139,23 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         #expect(log.lines.withLock { $0 }.isEmpty)
     }
 
-    /// `reloadSharedInstance()` still throws, moves the file aside, and keeps the instance.
+    /// `reloadSharedInstance()` still throws, moves the file aside, and keeps the instance; the
+    /// error says where the file went.
     @Test func reloadThrowsAndQuarantines() throws {
         try JournalFixture.reset(format: .json)
         let before = Journal.shared
         before.title = "in memory"
         let damaged = Data("[1, 2".utf8)
         try damaged.write(to: URL(fileURLWithPath: Journal.saveFile))
-        #expect(throws: ModelError.self) { try Journal.reloadSharedInstance() }
+        let error = try #require(throws: ModelError.self) { try Journal.reloadSharedInstance() }
         #expect(Journal.shared === before)
-        #expect(try JournalFixture.quarantined().map { try Data(contentsOf: $0) } == [damaged])
-        #expect(Journal.sharedInstanceFailure?.quarantine != nil)
+        let moved = try JournalFixture.quarantined()
+        #expect(try moved.map { try Data(contentsOf: $0) } == [damaged])
+        #expect(Journal.sharedInstanceFailure?.quarantine == moved.first?.path)
+        #expect(error.reason == .truncated)
+        #expect(error.description == "[2]: input ends too early (json, at byte 5); moved to \(moved.first?.path ?? "?")")
+        #expect(error.quarantine == moved.first?.path)
+        #expect(Journal.sharedInstanceFailure?.error.quarantine == nil, "the failure names it once, in `quarantine`")
         // A good file read again clears the failure.
         try before.save()
         try Journal.reloadSharedInstance()

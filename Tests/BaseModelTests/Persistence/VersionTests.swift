@@ -183,8 +183,10 @@ final class ForgetfulNote: SharedModel, @unchecked Sendable {
         #expect(try Data(contentsOf: URL(fileURLWithPath: try #require(failure.quarantine))) == original)
         #expect(!FileManager.default.fileExists(atPath: NoteFixture.saveFile))
         try original.write(to: NoteFixture.url)
-        let thrown = #expect(throws: ModelError.self) { try FailingNote.reloadSharedInstance() }
-        #expect(thrown == failure.error)
+        let thrown = try #require(throws: ModelError.self) { try FailingNote.reloadSharedInstance() }
+        #expect(thrown.reason == failure.error.reason)
+        let moved = try #require(FailingNote.sharedInstanceFailure?.quarantine)
+        #expect(thrown.description == "\(failure.error); moved to \(moved)")
     }
 
     /// A version-3 file opened by version 2: what it knows loads, `save()` refuses with a typed

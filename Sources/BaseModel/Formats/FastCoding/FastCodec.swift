@@ -105,14 +105,17 @@ struct FastCodec: ModelCodec {
     ///
     /// The index covers what model files hold (see `FastIndex`); a file holding anything else
     /// (URLs, geometry, NSCoded or keyed-archive chunks, decimals, aliases to containers,
-    /// cycles) or a malformed one is read as a tree instead. That choice is made before any model
+    /// cycles), a malformed one, or one of another ``Model/schemaVersion`` than the model's (to be
+    /// migrated, or refused) is read as a tree instead. That choice is made before any model
     /// code runs, so `init(from:)`, `init()` and transformers run once.
     ///
     /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
     func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
         let decoder = context.decoder
         return try StackReserve.run { () throws(ModelError) -> T in
-            guard !safe, let index = FastIndex.ofModelFile(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
+            guard !safe, let index = FastIndex.ofModelFile(data), index.isAtSchemaVersion(of: type) else {
+                return try decodeModelThroughTree(type, from: data, using: decoder)
+            }
             return try decodeModel(type, from: index, using: decoder)
         }
     }

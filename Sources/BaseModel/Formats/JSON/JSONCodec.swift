@@ -32,12 +32,15 @@ struct JSONCodec: ModelCodec {
 
     /// Decodes `type` from an index of the bytes (``JSONIndex``), without building the tree; a
     /// document the index leaves to the tree parser (malformed, a key twice, a key that is not
-    /// ASCII, a huge integer) is read as a tree, before any model code runs.
+    /// ASCII, a huge integer), and a model's document of another ``Model/schemaVersion`` (to be
+    /// migrated, or refused), is read as a tree, before any model code runs.
     ///
     /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type.
     func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
         let decoder = context.decoder
-        guard let index = JSONIndex.ofDocument(data) else { return try decodeModelThroughTree(type, from: data, using: decoder) }
+        guard let index = JSONIndex.ofDocument(data), index.isAtSchemaVersion(of: type) else {
+            return try decodeModelThroughTree(type, from: data, using: decoder)
+        }
         return try TreeDecoder.decode(type, from: index, registry: nil, identityMap: decoder.identityMap, format: format)
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 extension Model {
     /// The model as JSON, in the shape of its input: compact by default (what
-    /// `data(format: .json)` gives), or laid out for a person.
+    /// `data(format: .json)` gives, with `$schemaVersion` when ``schemaVersion`` is not 1), or
+    /// laid out for a person.
     ///
     /// ```swift
     /// let text = String(decoding: try game.jsonData(prettyPrinted: true, sortedKeys: true), as: UTF8.self)
@@ -16,9 +17,9 @@ extension Model {
     public func jsonData(prettyPrinted: Bool = false, sortedKeys: Bool = false) throws(ModelError) -> Data {
         var options: JSONWriter.Options = []
         if prettyPrinted { options.insert(.prettyPrinted) }
-        // Sorting needs every dictionary whole: through the tree.
-        guard sortedKeys else { return try JSONCodec.data(of: self, options: options) }
-        options.insert(.sortedKeys)
+        // Sorting needs every dictionary whole, and a version is added to the tree: through it.
+        guard sortedKeys || Self.schemaVersion != 1 else { return try JSONCodec.data(of: self, options: options) }
+        if sortedKeys { options.insert(.sortedKeys) }
         return try JSONWriter.data(from: treeRepresentation(), options: options)
     }
 }

@@ -47,7 +47,8 @@ package struct KeyedArchiveCodec: ModelCodec {
     /// mapping rules, so the model, or the error and its path, is the one the tree gives.
     ///
     /// An archive the index leaves to the tree reader (XML, a cycle, NSURL, malformed bytes,
-    /// limits; see ``KeyedArchiveIndex``), and a `ModelValue` asked for as such, is read as a tree
+    /// limits; see ``KeyedArchiveIndex``), a model's archive of another ``Model/schemaVersion``
+    /// (to be migrated, or refused), and a `ModelValue` asked for as such, is read as a tree
     /// instead. That choice is made before any model code runs, so
     /// `init(from:)`, `init()` and transformers run once.
     ///
@@ -55,7 +56,7 @@ package struct KeyedArchiveCodec: ModelCodec {
     package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
         let decoder = context.decoder
         return try StackReserve.run { () throws(ModelError) -> T in
-            guard type != ModelValue.self, let index = KeyedArchiveIndex.of(data) else {
+            guard type != ModelValue.self, let index = KeyedArchiveIndex.of(data), index.isAtSchemaVersion(of: type) else {
                 return try decodeModelThroughTree(type, from: data, using: decoder)
             }
             return try TreeDecoder.decode(
