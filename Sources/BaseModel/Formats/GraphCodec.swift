@@ -68,13 +68,25 @@ extension GraphCodec {
     /// A model read from `data`'s graph by the one decoder, with this format's types (a format
     /// that stores types reads `$class` with `decoder`'s registry, or the shared one).
     ///
+    /// A model's data of another ``Model/schemaVersion`` is read through its tree, which is
+    /// migrated first (or refused when newer, ``Model/readable(_:)``); data at the model's
+    /// version, and every other value, is decoded from the graph itself.
+    ///
     /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
     ///   its path).
     func decodeModelFromGraph<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
         try StackReserve.run { () throws(ModelError) -> T in
             let graph = try readGraph(from: data)
-            return try TreeDecoder.decode(
-                type, from: graph, registry: forThisFormat(decoder).registry, identityMap: decoder.identityMap, format: format)
+            let decoder = forThisFormat(decoder)
+            guard !graph.isAtSchemaVersion(of: type), let model = type as? any Model.Type else {
+                return try TreeDecoder.decode(type, from: graph, registry: decoder.registry, identityMap: decoder.identityMap, format: format)
+            }
+            do throws(ModelError) {
+                return try decoder.decode(type, from: model.readable(graph.typedTree()))
+            } catch var error {
+                if error.format == nil || error.format == .tree { error.format = format }
+                throw error
+            }
         }
     }
 
