@@ -28,6 +28,20 @@ if fileManager.fileExists(atPath: rootURL.appendingPathComponent("Sources/BaseMo
             dependencies: [.product(name: "BaseModelMacros", package: rootName)]
         ))
 }
+// The persistence routes (persistence.sh): shared instances and stores against the direct reads
+// and writes, on MacroCounts' `@Model` types, where the library has the macro.
+if fileManager.fileExists(atPath: rootURL.appendingPathComponent("Sources/BaseModelMacros").path),
+    fileManager.fileExists(atPath: Context.packageDirectory + "/Sources/PersistenceCounts")
+{
+    targets.append(
+        .executableTarget(
+            name: "PersistenceCounts",
+            dependencies: [
+                .product(name: "BaseModelMacros", package: rootName),
+                .product(name: "BaseModelSQLite", package: rootName),
+            ]
+        ))
+}
 
 let package = Package(
     name: "InstructionCounts",

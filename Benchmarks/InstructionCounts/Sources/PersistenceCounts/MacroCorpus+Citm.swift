@@ -1,0 +1,1 @@
+../MacroCounts/MacroCorpus+Citm.swift

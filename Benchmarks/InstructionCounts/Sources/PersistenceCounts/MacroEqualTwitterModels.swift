@@ -1,0 +1,1 @@
+../MacroCounts/MacroEqualTwitterModels.swift
