@@ -208,6 +208,43 @@ struct FastIndexDecodingTests {
         #expect(streamedCount > 0)
     }
 
+    /// Any JSON-like value, read by trying each kind in turn (as user code does).
+    indirect enum AnyValue: Decodable, Equatable {
+        case text(String)
+        case list([AnyValue])
+        case map([String: AnyValue])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else if let list = try? container.decode([AnyValue].self) {
+                self = .list(list)
+            } else {
+                self = .map(try container.decode([String: AnyValue].self))
+            }
+        }
+    }
+
+    @Test("a file whose arrays hold themselves, read into a recursive type, is a typed error, not a crash, on a 512 KiB stack", .corpus)
+    func cycleThroughPlainContainers() throws {
+        // cycle.fast: a mutable array holding "head" and {"parent": the array}.
+        let data = try OriginalsCorpus.data("cycle.fast")
+        let outcome = SmallStack.run {
+            Result { () throws(ModelError) -> AnyValue in try FastCodec().decodeModel(AnyValue.self, from: data, using: ModelDecoder()) }
+        }.result
+        guard case .failure(let error) = outcome else {
+            Issue.record("a cycle was decoded into values")
+            return
+        }
+        #expect(error.format == .fast)
+        // A property that asks for a tree gets the cycle's own error.
+        let treeError = try #require(throws: ModelError.self) {
+            try FastCodec().decodeModel([ModelValue].self, from: data, using: ModelDecoder())
+        }
+        #expect(treeError.description.contains("cycle"), "\(treeError)")
+    }
+
     /// A note that counts how often its `init(from:)` runs.
     struct CountingNote: Model {
         static let decodes = Locked(0)
