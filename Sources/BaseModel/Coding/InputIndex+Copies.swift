@@ -40,7 +40,7 @@ private struct CopyCount {
     /// Per node: met before.
     var seen: [Bool]
     /// Per node: being walked.
-    var open: [Bool]
+    var walking: [Bool]
     var steps: [ModelPath.Component] = []
     /// How many steps lead to the outermost copy being walked, if any: its errors are at its place.
     var copyDepth: Int?
@@ -52,7 +52,7 @@ private struct CopyCount {
         valueBudget = limits.values(forInputOf: byteCount)
         byteBudget = limits.stringBytes(forInputOf: byteCount)
         seen = Array(repeating: false, count: index.nodeCount)
-        open = seen
+        walking = seen
     }
 
     var place: ModelPath { ModelPath(copyDepth.map { Array(steps.prefix($0)) } ?? steps) }
@@ -67,13 +67,13 @@ private struct CopyCount {
         case .string: try countBytes(index.strings[value.index].utf8.count)
         case .data: try countBytes(index.data[value.index].count)
         case .array, .dictionary, .object:
-            if metBefore && (value.kind == .object || open[Int(node)]) { return }
+            if metBefore && (value.kind == .object || walking[Int(node)]) { return }
             guard depth < maximumDepth else { throw ModelError(DecodingLimits.depthExceeded(maximumDepth), path: place) }
             let startsCopy = metBefore && copyDepth == nil
             if startsCopy { copyDepth = steps.count }
-            open[Int(node)] = true
+            walking[Int(node)] = true
             try countChildren(of: node, value, depth: depth)
-            open[Int(node)] = false
+            walking[Int(node)] = false
             if startsCopy { copyDepth = nil }
         default:
             break
