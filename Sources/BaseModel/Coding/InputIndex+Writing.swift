@@ -24,6 +24,8 @@ private struct GraphReplay {
     let index: InputIndex
     let writer: any ModelWriter
     let shared: [Bool]?
+    /// Whether data, dates and mutable strings met again are aliased (``ModelWriter/sharesValues``).
+    let sharesValues: Bool
     /// The first occurrence of each shared node met so far.
     var objects: [Int32: SharedObject] = [:]
     /// The steps from the root to the value being written; a path is made of them only for a
@@ -35,12 +37,14 @@ private struct GraphReplay {
         self.index = index
         self.writer = writer
         shared = index.sharedNodes
+        sharesValues = writer.sharesValues
     }
 
     mutating func write(_ node: Int32) throws(ModelError) {
         let value = index[node]
-        // Scalars are values: a date or data met again is written again.
-        let isShared = (shared?[Int(node)] ?? false) && value.kind.isContainer
+        // Scalars are values: a date or data met again is written again, unless the writer
+        // keeps their identity.
+        let isShared = (shared?[Int(node)] ?? false) && (value.kind.isContainer || sharesValues && Self.hasIdentity(value))
         var object: SharedObject?
         if isShared {
             if let first = objects[node] { return writer.writeAlias(to: first) }
@@ -100,6 +104,16 @@ private struct GraphReplay {
             writer.endDictionary()
         }
         if let object { writer.endShared(object) }
+    }
+
+    /// Whether a scalar node is an object of its own in the formats that keep identity: data, a
+    /// date, a mutable string.
+    private static func hasIdentity(_ node: InputIndex.Node) -> Bool {
+        switch node.kind {
+        case .data, .date: true
+        case .string: node.flags.contains(.mutable)
+        default: false
+        }
     }
 
     private func checkDepth() throws(ModelError) {

@@ -81,6 +81,12 @@ final class InputIndex {
     /// Which nodes are shared (``sharedNodes``), once counted.
     @exclusivity(unchecked) var sharing: Sharing?
 
+    /// Whether some node is among its own descendants (an object or container that holds
+    /// itself): the model decoder then keeps track of the objects it is decoding, to take a
+    /// back reference (``BackReferencingModel``) or report the cycle. Set by the reader that
+    /// met one; `false` for most files, which then cost nothing.
+    var hasCycles = false
+
     /// The nodes met more than once, see ``sharedNodes``.
     struct Sharing {
         let nodes: [Bool]?

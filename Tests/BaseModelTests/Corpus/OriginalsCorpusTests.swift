@@ -17,18 +17,14 @@ struct OriginalsCorpusTests {
             "strings300.hr.xml",
         ],
         "values": [
-            "cycle.keyed", "fastpeople.hr.json", "fastpeople.hr.xml", "people.fast", "people.hr.json", "people.hr.xml",
-            "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.fast", "shared.keyed",
-        ],
-        "fastBytes": [
-            "cycle.fast", "fastpeople.fast", "mstring.fast", "nested.fast", "people.fast", "scalars.fast", "shared.fast",
-            "strings300.fast",
+            "cycle.keyed", "fastpeople.hr.json", "fastpeople.hr.xml", "people.hr.json", "people.hr.xml",
+            "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.keyed",
         ],
         "fromJSON": ["plain.hr.bplist", "plain.hr.xml", "single.hr.bplist", "single.hr.xml"],
         "rewrite": [
-            "cycle.fast", "cycle.hr.bplist", "cycle.hr.json", "cycle.hr.xml", "cycle.keyed", "fastpeople.hr.bplist",
-            "fastpeople.hr.json", "fastpeople.hr.xml", "people.fast", "people.hr.bplist", "people.hr.json", "people.hr.xml",
-            "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.fast", "shared.hr.bplist", "shared.hr.json",
+            "cycle.hr.bplist", "cycle.hr.json", "cycle.hr.xml", "cycle.keyed", "fastpeople.hr.bplist",
+            "fastpeople.hr.json", "fastpeople.hr.xml", "people.hr.bplist", "people.hr.json", "people.hr.xml",
+            "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.hr.bplist", "shared.hr.json",
             "shared.hr.xml", "shared.keyed", "strings300.hr.bplist", "strings300.hr.json", "strings300.hr.xml",
         ],
     ]
