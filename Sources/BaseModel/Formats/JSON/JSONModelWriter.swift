@@ -1,7 +1,9 @@
 import Foundation
 
-/// The JSON writer of the one encoder: models go straight to JSON bytes (through
-/// ``JSONByteWriter``), without the tree, byte for byte what ``JSONWriter`` writes for the tree.
+/// The JSON writer of the one encoder and of the JSON codec (``GraphCodec/makeWriter()``):
+/// models go straight to JSON bytes (through ``JSONByteWriter``), without the tree, byte for byte
+/// what ``JSONWriter`` writes for the tree. A graph written here (``InputIndex/write(to:)``) has
+/// each shared container or cycle met again as `{"$alias": "<key path>"}` (``writeAlias(to:)``).
 ///
 /// ```swift
 /// let writer = JSONModelWriter(options: .prettyPrinted)
@@ -19,7 +21,7 @@ import Foundation
 /// value turns out to need a buffer after all, ``takeBack(since:)`` reads what was written back
 /// into a tree (this writer's output is canonical, so writing that tree again gives the same
 /// bytes). Sorted keys are not written here (``JSONWriter/Options/sortedKeys`` goes through the tree).
-final class JSONModelWriter: ModelWriter {
+final class JSONModelWriter: DocumentWriter {
     private struct Frame {
         let isArray: Bool
         /// Elements or entries written so far.
@@ -223,9 +225,9 @@ final class JSONModelWriter: ModelWriter {
         // The failure of a value taken back stays: the value is written again at the same place.
         restore(mark)
         let parsed = text.withUnsafeBytes { bytes in
-            JSONParser.parseResult(bytes: bytes, maximumDepth: Int(Int32.max))
+            JSONIndex.read(bytes: bytes, maximumDepth: output.maximumDepth)
         }
-        guard case .success(let value) = parsed else { return .empty }
+        guard case .success(let index) = parsed, let value = try? index.typedTree() else { return .empty }
         guard wasOpen else { return .value(value) }
         switch value {
         case .array(let elements): return .array(elements.map(EncodingNode.Slot.value))
