@@ -16,9 +16,7 @@ extension Model {
     public func jsonData(prettyPrinted: Bool = false, sortedKeys: Bool = false) throws(ModelError) -> Data {
         var options: JSONWriter.Options = []
         if prettyPrinted { options.insert(.prettyPrinted) }
-        // Sorting needs every dictionary whole: through the tree.
-        guard sortedKeys else { return try JSONCodec.data(of: self, options: options) }
-        options.insert(.sortedKeys)
-        return try JSONWriter.data(from: treeRepresentation(), options: options)
+        if sortedKeys { options.insert(.sortedKeys) }
+        return try JSONCodec.data(of: self, options: options)
     }
 }
