@@ -17,7 +17,7 @@ enum JSONIndex {
     ///   - data: The UTF-8 encoded document. A leading byte-order mark is skipped.
     ///   - maximumDepth: How many levels of arrays and dictionaries may nest.
     /// - Throws: ``ModelError`` with format `json`, the byte offset and the path of the problem,
-    ///   as ``JSONParser/parse(_:maximumDepth:)-(Data,_)`` describes.
+    ///   as ``JSONParser`` describes.
     static func read(_ data: Data, maximumDepth: Int = JSONParser.defaultMaximumDepth) throws(ModelError) -> InputIndex {
         try data.withUnsafeBytes { bytes in read(bytes: bytes, maximumDepth: maximumDepth) }.get()
     }
