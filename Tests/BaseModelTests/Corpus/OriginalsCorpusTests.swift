@@ -17,8 +17,8 @@ struct OriginalsCorpusTests {
             "strings300.hr.xml",
         ],
         "values": [
-            "cycle.keyed", "fastpeople.hr.json", "fastpeople.hr.xml", "people.fast", "people.hr.json", "people.hr.xml",
-            "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.fast", "shared.keyed",
+            "fastpeople.hr.json", "fastpeople.hr.xml", "people.fast", "people.hr.json", "people.hr.xml",
+            "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.fast",
         ],
         "fastBytes": [
             "cycle.fast", "fastpeople.fast", "mstring.fast", "nested.fast", "people.fast", "scalars.fast", "shared.fast",
@@ -26,10 +26,10 @@ struct OriginalsCorpusTests {
         ],
         "fromJSON": ["plain.hr.bplist", "plain.hr.xml", "single.hr.bplist", "single.hr.xml"],
         "rewrite": [
-            "cycle.fast", "cycle.hr.bplist", "cycle.hr.json", "cycle.hr.xml", "cycle.keyed", "fastpeople.hr.bplist",
+            "cycle.fast", "cycle.hr.bplist", "cycle.hr.json", "cycle.hr.xml", "fastpeople.hr.bplist",
             "fastpeople.hr.json", "fastpeople.hr.xml", "people.fast", "people.hr.bplist", "people.hr.json", "people.hr.xml",
             "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.fast", "shared.hr.bplist", "shared.hr.json",
-            "shared.hr.xml", "shared.keyed", "strings300.hr.bplist", "strings300.hr.json", "strings300.hr.xml",
+            "shared.hr.xml", "strings300.hr.bplist", "strings300.hr.json", "strings300.hr.xml",
         ],
     ]
 
