@@ -87,6 +87,11 @@ final class InputIndex {
     /// a node as a struct (a copy); `nil` when the reader set none (no object is met twice).
     var copyCosts: [Int32: Int]?
 
+    /// Whether a container or object is among its own descendants (a cycle); the model decoder
+    /// then follows the objects it is decoding, to give a back reference to one of them to a
+    /// ``BackReferencingModel`` once it is built. Set by the reader.
+    var hasCycles = false
+
     /// The nodes met more than once, see ``sharedNodes``.
     struct Sharing {
         let nodes: [Bool]?

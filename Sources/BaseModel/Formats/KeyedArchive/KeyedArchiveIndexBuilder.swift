@@ -111,8 +111,11 @@ struct KeyedArchiveIndexBuilder {
     private var objectNodes: [Int32] = []
     /// Per entry of `$objects` read as an object: what it holds (see ``Expansion``).
     private var expansions: [Expansion] = []
-    /// Whether a container or object was met more than once.
+    /// Per entry of `$objects`: 1 while its contents are being read.
+    private var open: [UInt8] = []
+    /// Whether a container or object was met more than once, and whether inside itself.
     private var sharesObjects = false
+    private var hasCycles = false
     /// The copy costs of the objects met more than once, by node.
     private var copyCosts: [Int32: Int] = [:]
     /// Per entry of `$objects`: the number of its class description in ``descriptions``, or -1.
@@ -169,6 +172,7 @@ struct KeyedArchiveIndexBuilder {
         let count = Int(objectList.count)
         objectNodes = Array(repeating: -1, count: count)
         expansions = Array(repeating: Expansion(), count: count)
+        open = Array(repeating: 0, count: count)
         descriptionNumbers = Array(repeating: -1, count: count)
         nodes.reserveCapacity(count + count / 2)
         children.reserveCapacity(count + count / 2)
@@ -194,6 +198,7 @@ struct KeyedArchiveIndexBuilder {
         // Most archives share nothing: the graph need not count its references to say so.
         if !sharesObjects { index.sharing = InputIndex.Sharing(nodes: nil) }
         if !copyCosts.isEmpty { index.copyCosts = copyCosts }
+        index.hasCycles = hasCycles
         return index
     }
 
@@ -308,6 +313,7 @@ struct KeyedArchiveIndexBuilder {
     @inline(never)
     private mutating func metAgain(_ index: Int, node: Int32) throws(Failure) {
         sharesObjects = true
+        if open[index] != 0 { hasCycles = true }
         let again = expansions[index]
         if again.isObject {
             copyCosts[node] = again.values + 1
@@ -367,6 +373,8 @@ struct KeyedArchiveIndexBuilder {
         let shape = shape(of: &fields, description: number)
         let node = reserve(.object, payload: UInt64(shape))
         objectNodes[index] = node
+        open[index] = 1
+        defer { open[index] = 0 }
         let start = pending.count
         for position in 0..<fields.count {
             if followsPaths { pushKey(at: Int(scratch[fields.start + 2 * position])) }
@@ -444,6 +452,8 @@ struct KeyedArchiveIndexBuilder {
         }
         let node = reserve(.array, flags: flags, variant: variant)
         objectNodes[index] = node
+        open[index] = 1
+        defer { open[index] = 0 }
         let start = pending.count
         if fields.objects >= 0 {
             let list = table.entries[fields.objects]
@@ -495,6 +505,8 @@ struct KeyedArchiveIndexBuilder {
         }
         let node = reserve(.dictionary, flags: flags)
         objectNodes[index] = node
+        open[index] = 1
+        defer { open[index] = 0 }
         let start = pending.count
         for position in 0..<Int(keyList.count) {
             let name = try keyName(nodes[Int(try value(table.reference(position, of: keyList), depth: depth + 1))])

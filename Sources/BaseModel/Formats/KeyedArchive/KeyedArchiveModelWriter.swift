@@ -208,15 +208,7 @@ final class KeyedArchiveModelWriter: DocumentWriter {
         frames.append(.array(uid: uid, start: start, style: style))
     }
 
-    func endArray() {
-        guard case .array(let uid, let start, let style)? = frames.popLast() else { return assertionFailure("endArray without an array") }
-        if style.flags.isEmpty, style.variant == .plain {
-            table.endArray(uid, from: start)
-        } else {
-            table.endArray(uid, from: start, className: KeyedArchiveFoundationClass.arrayClass(style.flags, style.variant))
-        }
-        put(uid)
-    }
+    func endArray() { endContainer() }
 
     func beginDictionary(count: Int?) {
         let style = takeStyle()
@@ -254,16 +246,27 @@ final class KeyedArchiveModelWriter: DocumentWriter {
         }
     }
 
-    func endDictionary() {
+    func endDictionary() { endContainer() }
+
+    /// Ends the innermost container, whatever it is: after an error the encoder may close a
+    /// container around one it left open (its output is dropped then).
+    private func endContainer() {
         switch frames.popLast() {
+        case .array(let uid, let start, let style)?:
+            if style.flags.isEmpty, style.variant == .plain {
+                table.endArray(uid, from: start)
+            } else {
+                table.endArray(uid, from: start, className: KeyedArchiveFoundationClass.arrayClass(style.flags, style.variant))
+            }
+            put(uid)
         case .dictionary(let uid, let start, let style)?:
             table.endDictionary(uid, from: start, mutable: style.flags.contains(.mutable))
             put(uid)
         case .object(let object)?:
             table.endTypedObject(object)
             put(object.uid)
-        default:
-            assertionFailure("endDictionary without a dictionary")
+        case nil:
+            break
         }
     }
 

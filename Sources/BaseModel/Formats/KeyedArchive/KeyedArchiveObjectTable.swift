@@ -395,11 +395,11 @@ struct KeyedArchiveObjectTable {
     /// The targets found so far, and the aliases being resolved (one met again is a loop).
     private struct AliasResolution {
         var targets: [Int32]
-        var open: [Bool]
+        var resolving: [Bool]
 
         init(count: Int) {
             targets = Array(repeating: -1, count: count)
-            open = Array(repeating: false, count: count)
+            resolving = Array(repeating: false, count: count)
         }
     }
 
@@ -409,8 +409,8 @@ struct KeyedArchiveObjectTable {
         func failure(_ why: String) -> ModelError {
             ModelError(.invalidValue(why), path: alias.path, format: ModelFormat.keyedArchive.rawValue)
         }
-        guard !resolution.open[number] else { throw failure("the alias \"\(alias.target)\" does not lead to an object") }
-        resolution.open[number] = true
+        guard !resolution.resolving[number] else { throw failure("the alias \"\(alias.target)\" does not lead to an object") }
+        resolution.resolving[number] = true
         guard let uid = try self.uid(at: alias.target, root: root, resolution: &resolution) else {
             throw failure("the alias \"\(alias.target)\" does not lead to an object")
         }
@@ -422,7 +422,7 @@ struct KeyedArchiveObjectTable {
         default:
             throw failure("the alias \"\(alias.target)\" leads to a \(kindName(of: uid)), not an object")
         }
-        resolution.open[number] = false
+        resolution.resolving[number] = false
         resolution.targets[number] = uid
         return uid
     }
