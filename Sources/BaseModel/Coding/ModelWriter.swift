@@ -11,8 +11,7 @@ import Foundation
 /// - `JSONModelWriter` writes JSON bytes as it goes (compact or pretty);
 /// - `FastModelWriter` records the calls and writes FastCoding bytes when the value is done
 ///   (class definitions need a model's keys before its values);
-/// - `KeyedArchiveModelWriter` feeds a keyed archive's object table, and leaves to the tree
-///   path what it cannot take back.
+/// - `KeyedArchiveModelWriter` feeds a keyed archive's object table.
 ///
 /// ## The calls
 ///

@@ -76,7 +76,14 @@ final class GraphReading {
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` past ``minimumCopyBudget`` copied values
     ///   and then past ``DecodingLimits/maximumValues`` for the tree's size.
     func countCopiedObject(_ value: ModelValue, at position: ModelPath) throws {
-        copiedObjects += value.nodeCount
+        try countCopiedValues(value.nodeCount, at: position)
+    }
+
+    /// Counts `count` values decoded inside a copy (see ``countCopiedObject(_:at:)``).
+    ///
+    /// - Throws: as ``countCopiedObject(_:at:)``.
+    func countCopiedValues(_ count: Int, at position: ModelPath) throws(ModelError) {
+        copiedObjects += count
         guard copiedObjects > copyBudget else { return }
         if copyBudget == Self.minimumCopyBudget {
             copyBudget = DecodingLimits.current.values(forInputOf: inputSize ?? root.nodeCount)
@@ -298,6 +305,11 @@ extension TreeDecoder {
             throw ModelError(
                 .unsupported("aliases expand to more than \(graph.indexedModelBudget) decoded objects (DecodingLimits.maximumValues)"),
                 path: component.map(path(appending:)) ?? path)
+        }
+        // A struct decoded from an object the file holds more than once is a copy: it counts
+        // what it holds (the index says, for such objects only).
+        if let costs = state.index!.copyCosts, !schema.isClass, let cost = costs[node] {
+            try graph.countCopiedValues(cost, at: component.map(path(appending:)) ?? path)
         }
         let model: T
         if let registered = graph.registeredType(ofClass: state.index!.objectClass(of: node)!, in: state.index!),

@@ -17,15 +17,15 @@ struct OriginalsCorpusTests {
             "strings300.hr.xml",
         ],
         "values": [
-            "cycle.keyed", "fastpeople.hr.json", "fastpeople.hr.xml", "people.hr.json", "people.hr.xml",
-            "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.keyed",
+            "fastpeople.hr.json", "fastpeople.hr.xml", "people.hr.json", "people.hr.xml",
+            "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml",
         ],
         "fromJSON": ["plain.hr.bplist", "plain.hr.xml", "single.hr.bplist", "single.hr.xml"],
         "rewrite": [
-            "cycle.hr.bplist", "cycle.hr.json", "cycle.hr.xml", "cycle.keyed", "fastpeople.hr.bplist",
+            "cycle.hr.bplist", "cycle.hr.json", "cycle.hr.xml", "fastpeople.hr.bplist",
             "fastpeople.hr.json", "fastpeople.hr.xml", "people.hr.bplist", "people.hr.json", "people.hr.xml",
             "scalars.hr.bplist", "scalars.hr.json", "scalars.hr.xml", "shared.hr.bplist", "shared.hr.json",
-            "shared.hr.xml", "shared.keyed", "strings300.hr.bplist", "strings300.hr.json", "strings300.hr.xml",
+            "shared.hr.xml", "strings300.hr.bplist", "strings300.hr.json", "strings300.hr.xml",
         ],
     ]
 
