@@ -17,4 +17,7 @@ enum GraphVariant: UInt8, Hashable {
     case url
     /// A date in FastCoding 3.2's legacy form (seconds since 1970, tag 22).
     case legacyDate
+    /// A dictionary `{"CF$UID": n}` that was a property list's UID (a keyed archive's reference:
+    /// binary marker `0x8_`, or that dictionary in XML, which CoreFoundation reads as a UID).
+    case uid
 }
