@@ -14,6 +14,19 @@ final class GraphReading {
     @exclusivity(unchecked) private(set) var indexedModelBudget = GraphReading.minimumCopyBudget
     /// Reading an index: per class number, the registered type its name gives, once looked up.
     @exclusivity(unchecked) private var registeredTypes: [(any Model.Type)??] = []
+    /// Reading an index: per node, whether its object is being decoded (met again: a cycle) or
+    /// was decoded (met again as a struct: a copy, counted by its values). Made on first use.
+    @exclusivity(unchecked) private var objectStates: [ObjectState] = []
+    /// Reading an index: values of struct objects decoded again (copies) so far.
+    @exclusivity(unchecked) private var copiedValues = 0
+    /// Reading an index: optional properties read as `nil` because their object is an ancestor
+    /// still being decoded (a cycle), set through ``BackReferencingModel`` once it is built.
+    @exclusivity(unchecked) var nodeBackReferences: [(owner: Int32, key: String, target: Int32, position: ModelPath)] = []
+
+    /// Where an object node of an index is in the decode.
+    enum ObjectState: UInt8 {
+        case new, decoding, decoded
+    }
     /// The number of values of the input, once counted.
     private var inputSize: Int?
     /// The positions of the objects being decoded, outermost first. Their key paths are made
@@ -52,6 +65,61 @@ final class GraphReading {
     func countIndexedModel() -> Bool {
         indexedModels += 1
         return indexedModels <= indexedModelBudget
+    }
+
+    /// Where object `node` of `index` is in the decode.
+    @inline(__always)
+    func state(ofObject node: Int32, in index: InputIndex) -> ObjectState {
+        if objectStates.isEmpty { objectStates = Array(repeating: .new, count: index.nodeCount) }
+        return objectStates[Int(node)]
+    }
+
+    /// Notes where object `node` is in the decode (after ``state(ofObject:in:)``).
+    @inline(__always)
+    func setState(_ state: ObjectState, ofObject node: Int32) { objectStates[Int(node)] = state }
+
+    /// Counts the values of struct object `node` of `index`, decoded again (an alias to it is a
+    /// copy): copies add up by what they build, as a tree's copies do.
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` past ``DecodingLimits/maximumValues`` for
+    ///   the index's size.
+    func countCopy(ofObject node: Int32, in index: InputIndex, at position: @autoclosure () -> ModelPath) throws(ModelError) {
+        let budget = DecodingLimits.current.values(forInputOf: index.nodeCount)
+        var pending = [node]
+        while let next = pending.popLast() {
+            copiedValues += 1
+            guard copiedValues <= budget else { throw ModelError(DecodingLimits.valuesExceeded(budget), path: position()) }
+            let value = index[next]
+            guard value.kind.isContainer else { continue }
+            let step = value.kind == .dictionary ? 2 : 1
+            var slot = Int(value.first) + step - 1
+            for _ in 0..<Int(value.count) {
+                let child = index.child(slot)
+                if child >= 0 { pending.append(child) }
+                slot += step
+            }
+        }
+    }
+
+    /// Sets the back references (read from an index) to the class instance just built from
+    /// object `node`.
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` when the owner is no
+    ///   ``BackReferencingModel`` or refuses the key.
+    func restoreBackReferences(toNode node: Int32) throws(ModelError) {
+        guard !nodeBackReferences.isEmpty, let target = nodeInstances[node] else { return }
+        let ready = nodeBackReferences.filter { $0.target == node }
+        guard !ready.isEmpty else { return }
+        nodeBackReferences.removeAll { $0.target == node }
+        for reference in ready {
+            guard let owner = nodeInstances[reference.owner] as? any BackReferencingModel,
+                owner.restoreBackReference(target, forKey: reference.key)
+            else {
+                throw ModelError(
+                    .unsupported("the value points at an object still being decoded (a cycle); only a BackReferencingModel can take it, in an optional property"),
+                    path: reference.position)
+            }
+        }
     }
 
     /// The registered type that class number `classIndex` of `index` names, looked up once.
@@ -234,14 +302,26 @@ extension TreeDecoder {
         // model's default for the property).
         let graph = state.graph!
         if schema.isClass, graph.nodeInstances[node] != nil { return try decodedInstance(T.self, node: node, component: component) }
-        // Struct objects reached again through aliases are decoded again: copies, budgeted.
+        let index = state.index!
+        switch graph.state(ofObject: node, in: index) {
+        case .new: break
+        case .decoding:
+            // A cycle that no optional property of a BackReferencingModel takes.
+            throw ModelError(
+                .unsupported("the value points at an object still being decoded (a cycle); only an optional property of a BackReferencingModel can take it"),
+                path: component.map(path(appending:)) ?? path)
+        case .decoded:
+            // Struct objects reached again through aliases are decoded again: copies, budgeted.
+            try graph.countCopy(ofObject: node, in: index, at: component.map(path(appending:)) ?? path)
+        }
         if !graph.countIndexedModel() {
             throw ModelError(
                 .unsupported("aliases expand to more than \(graph.indexedModelBudget) decoded objects (DecodingLimits.maximumValues)"),
                 path: component.map(path(appending:)) ?? path)
         }
+        graph.setState(.decoding, ofObject: node)
         let model: T
-        if let registered = graph.registeredType(ofClass: state.index!.objectClass(of: node)!, in: state.index!),
+        if let registered = graph.registeredType(ofClass: index.objectClass(of: node)!, in: index),
             ObjectIdentifier(registered) != ObjectIdentifier(T.self), registered is T.Type {
             func decode<M: Model>(_ model: M.Type) throws -> M {
                 let schema = ModelSchema.of(M.self)
@@ -258,7 +338,11 @@ extension TreeDecoder {
             model = try child.decodeModel(T.self)
             recycle(child)
         }
-        if schema.isClass { graph.nodeInstances[node] = model as AnyObject }
+        graph.setState(.decoded, ofObject: node)
+        if schema.isClass {
+            graph.nodeInstances[node] = model as AnyObject
+            try graph.restoreBackReferences(toNode: node)
+        }
         return model
     }
 

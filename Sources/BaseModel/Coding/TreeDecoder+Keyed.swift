@@ -247,12 +247,18 @@ extension TreeDecoder {
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forProperty name: String) throws -> T? {
         switch try resolve(name, expected: "\(T.self)", optional: true) {
         case .found(let value, let owner, let component):
-            // A back reference to an ancestor: nil now, set once the ancestor is built. (An index
-            // holds no cycles.)
-            if let graph = state.graph, case .value(let tree) = value, let target = graph.ancestorTarget(of: tree) {
-                let position = path(appending: .key(name))
-                graph.backReferences.append((TypedTree.keyPath(for: path), name, target, position))
-                return nil
+            // A back reference to an ancestor: nil now, set once the ancestor is built.
+            if let graph = state.graph {
+                if case .value(let tree) = value, let target = graph.ancestorTarget(of: tree) {
+                    let position = path(appending: .key(name))
+                    graph.backReferences.append((TypedTree.keyPath(for: path), name, target, position))
+                    return nil
+                }
+                if case .node(let target) = value, case .node(let ownerNode) = input, let index = state.index,
+                    index[target].kind == .object, graph.state(ofObject: target, in: index) == .decoding {
+                    graph.nodeBackReferences.append((ownerNode, name, target, path(appending: .key(name))))
+                    return nil
+                }
             }
             if schema?.hasPolymorphism == true, case let plan = plan(for: name), let polymorphism = plan.polymorphism {
                 return try decodePolymorphicProperty(
