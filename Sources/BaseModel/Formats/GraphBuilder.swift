@@ -229,7 +229,10 @@ struct GraphBuilder {
                     }
                     position += 2
                 }
-                if !replaced { children.append(contentsOf: [key, value]) }
+                if !replaced {
+                    children.append(key)
+                    children.append(value)
+                }
             }
             return
         }
@@ -241,7 +244,8 @@ struct GraphBuilder {
                 children[place + 1] = value
             } else {
                 places[key] = children.count
-                children.append(contentsOf: [key, value])
+                children.append(key)
+                children.append(value)
             }
         }
     }
