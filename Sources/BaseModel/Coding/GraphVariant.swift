@@ -28,4 +28,7 @@ enum GraphVariant: UInt8, Hashable {
     case indexSet
     /// A value that a FastCoding file stored as an embedded keyed archive (tag 47).
     case keyedArchive
+    /// A dictionary `{"CF$UID": n}` that was a property list's UID (a keyed archive's reference:
+    /// binary marker `0x8_`, or that dictionary in XML, which CoreFoundation reads as a UID).
+    case uid
 }

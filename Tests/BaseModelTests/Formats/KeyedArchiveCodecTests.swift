@@ -5,9 +5,9 @@ import Testing
 
 /// A binary archive around hand-made `$objects`, for inputs no archiver writes.
 func handMadeArchive(_ objects: [PropertyListObject], top: OrderedDictionary<String, PropertyListObject> = ["root": .uid(1)]) -> Data {
-    BinaryPropertyListWriter.data(from: .dictionary([
+    PropertyListObject.dictionary([
         "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(top), "$objects": .array(objects),
-    ]))
+    ]).binaryPlist
 }
 
 /// A class description object.
@@ -261,7 +261,7 @@ struct KeyedArchiveCodecTests {
             #expect(error?.format == .keyedArchive)
         }
         // Not an archive at all: an array at the top, bytes of no property list.
-        #expect(archiveError(BinaryPropertyListWriter.data(from: .array([])))?.reason == .typeMismatch(expected: "a keyed archive (a dictionary)", found: "array"))
+        #expect(archiveError(PropertyListObject.array([]).binaryPlist)?.reason == .typeMismatch(expected: "a keyed archive (a dictionary)", found: "array"))
         #expect(archiveError(Data("garbage".utf8))?.format == .keyedArchive)
         #expect(archiveError(Data())?.reason == .empty)
     }

@@ -40,10 +40,10 @@ import Testing
             .integer(1),
             arrayClass,
         ]
-        return BinaryPropertyListWriter.data(from: .dictionary([
+        return PropertyListObject.dictionary([
             "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": .uid(1)]),
             "$objects": .array(objects),
-        ]))
+        ]).binaryPlist
     }
 
     /// A list holding a mutable list of 1,000 numbers, then `aliases` aliases to it.

@@ -78,9 +78,12 @@ import Testing
 
     @Test("fuzz-detect: a $class naming a Foundation value class is refused by the keyed-archive writer")
     func keyedArchiveFoundationClassName() throws {
-        // Plain JSON (no $class at the root) holding HR's spelling of data.
+        // Plain JSON (no $class at the root) holding HR's spelling of data, read as plain JSON
+        // (detection takes it for HR, whose reader makes the data a value).
         let reproducer = Data(#"{"data":{"$class":"NSData","$data":"AAEC\/w=="}}"#.utf8)
-        let tree = try ModelValue(data: reproducer)
+        #expect(try FormatRegistry.shared.detect(reproducer).format == .hrJSON)
+        #expect(try ModelValue(data: reproducer) == ["data": .data(Data([0, 1, 2, 255]))])
+        let tree = try JSONCodec().decodeTree(from: reproducer)
         #expect(tree["data"]?["$class"] == "NSData")
         let error = try #require(throws: ModelError.self) { try KeyedArchiveCodec().encodeTree(tree) }
         #expect(Self.isUnsupported(error, "Foundation"), "\(error)")
@@ -112,9 +115,10 @@ import Testing
 
     @Test("fuzz-detect: a $class naming a Foundation value class is refused by the HR writers, not written as an object their reader refuses")
     func hrFoundationClassName() throws {
-        // What the fuzzer found: plain JSON holding NSData without its field.
+        // What the fuzzer found: plain JSON holding NSData without its field (read as plain JSON:
+        // detection takes it for HR, whose reader refuses the object without its field).
         let reproducer = Data(#"{"data":{"$class":"NSData","$)ata":"AAEC\/w=="}}"#.utf8)
-        let tree = try ModelValue(data: reproducer)
+        let tree = try JSONCodec().decodeTree(from: reproducer)
         #expect(tree["data"]?["$class"] == "NSData")
         for codec: any FormatCodec in [HRXMLCodec(), HRJSONCodec(), HRBinaryCodec()] {
             let error = try #require(throws: ModelError.self) { try codec.encodeTree(tree) }
