@@ -15,7 +15,10 @@ extension InputIndex {
         self.init(
             nodes: builder.nodes, children: builder.children, strings: builder.strings, data: builder.data,
             classes: builder.classes, root: root)
-        if builder.hasAliases { markCycles() }
+        if builder.hasAliases {
+            markCycles()
+            measureCopyCosts()
+        }
     }
 }
 

@@ -12,9 +12,12 @@ extension InputIndex {
     /// (``ModelWriter/setStyle(_:_:)``), and an object's nil values are written where the writer
     /// keeps them.
     ///
+    /// With `copyingShared`, a node met again is written again in full, as a tree holds it (a
+    /// cycle then runs into the depth limit).
+    ///
     /// - Throws: ``ModelError`` past ``DecodingLimits/maximumDepth``.
-    func write(to writer: any ModelWriter) throws(ModelError) {
-        var replay = GraphReplay(index: self, writer: writer)
+    func write(to writer: any ModelWriter, copyingShared: Bool = false) throws(ModelError) {
+        var replay = GraphReplay(index: self, writer: writer, copyingShared: copyingShared)
         try replay.write(root)
     }
 }
@@ -33,18 +36,20 @@ private struct GraphReplay {
     var steps: [ModelPath.Component] = []
     let maximumDepth = DecodingLimits.current.maximumDepth
 
-    init(index: InputIndex, writer: any ModelWriter) {
+    init(index: InputIndex, writer: any ModelWriter, copyingShared: Bool) {
         self.index = index
         self.writer = writer
-        shared = index.sharedNodes
+        shared = copyingShared ? nil : index.sharedNodes
         sharesValues = writer.sharesValues
     }
 
     mutating func write(_ node: Int32) throws(ModelError) {
         let value = index[node]
         // Scalars are values: a date or data met again is written again, unless the writer
-        // keeps their identity.
-        let isShared = (shared?[Int(node)] ?? false) && (value.kind.isContainer || sharesValues && Self.hasIdentity(value))
+        // keeps their identity. A property list's UID (a dictionary of its own variant) is a
+        // value too, however often a reader met it.
+        let isShared = (shared?[Int(node)] ?? false)
+            && (value.kind.isContainer && value.variant != .uid || sharesValues && Self.hasIdentity(value))
         var object: SharedObject?
         if isShared {
             if let first = objects[node] { return writer.writeAlias(to: first) }

@@ -8,8 +8,7 @@ import Testing
 struct OriginalsCorpusTests {
     /// The cases that fail today, per test: each is expected to fail (a known issue), and fails
     /// the test once it passes, so the list only shrinks.
-    static let knownFailures: [String: Set<String>] = [
-    ]
+    static let knownFailures: [String: Set<String>] = [:]
 
     /// Runs `body`, expecting it to fail when `name` is a known failure of `test`.
     func check(_ test: String, _ name: String, _ body: () throws -> Void) rethrows {

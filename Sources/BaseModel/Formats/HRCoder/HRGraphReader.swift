@@ -210,6 +210,7 @@ struct HRGraphReader {
         builder.replaceChildren { targets[Int(-2 - $0)] }
         let index = builder.index(root: root)
         index.markCycles()
+        index.measureCopyCosts()
         return index
     }
 

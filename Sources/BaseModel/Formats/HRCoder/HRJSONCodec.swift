@@ -72,22 +72,15 @@ struct HRJSONCodec: GraphCodec {
         }
     }
 
-    /// The JSON document's own graph, before HR's spellings are undone.
+    /// The JSON document's own graph (``JSONIndex``), before HR's spellings are undone.
     ///
-    /// - Throws: ``ModelError`` from the JSON parser, with `format`.
+    /// - Throws: ``ModelError`` from the JSON reader, with `format`.
     static func document(_ data: Data, format: ModelFormat) throws(ModelError) -> InputIndex {
-        if let index = JSONIndex.ofDocument(data) { return index }
-        // What the index leaves to the parser (a key twice, a key that is not ASCII, a huge
-        // integer, malformed input) is parsed as a tree: the same document, or its error.
-        let tree: ModelValue
         do {
-            tree = try JSONParser.parse(data)
+            return try JSONIndex.read(data)
         } catch var error {
             error.format = format
             throw error
         }
-        var builder = GraphBuilder()
-        let root = builder.add(tree: tree)
-        return builder.index(root: root)
     }
 }

@@ -45,12 +45,17 @@ struct JSONCodec: GraphCodec {
 
     /// `value` as JSON with `options`, through the one encoder and ``JSONModelWriter``.
     ///
-    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path), or has no JSON
-    ///   form (a non-finite number, nesting deeper than the limit).
+    /// - Throws: ``ModelError`` in `json` when a value cannot be encoded (with its path), or has
+    ///   no JSON form (a non-finite number, nesting deeper than the limit).
     static func data<T: Encodable>(of value: T, options: JSONWriter.Options) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
             let writer = JSONModelWriter(options: options)
-            try TreeEncoder.write(value, registry: nil, to: writer)
+            do throws(ModelError) {
+                try TreeEncoder.write(value, registry: nil, to: writer)
+            } catch var error {
+                if error.format == .tree { error.format = .json }
+                throw error
+            }
             return try writer.finish()
         }
     }

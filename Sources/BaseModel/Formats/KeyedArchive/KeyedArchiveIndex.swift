@@ -58,9 +58,10 @@ enum KeyedArchiveIndex {
     }
 
     /// The objects of `data`'s property list. A binary list is read straight into the table; an
-    /// XML list, or a binary one the table does not take (one whose containers are shared, as no
-    /// archiver writes them, or a malformed one), is read as a document, which gives its error,
-    /// and its objects are taken from that document written as a binary list.
+    /// XML list, or a binary one the table does not take (one whose containers are shared, as
+    /// GNUstep's archiver writes equal ones, or a malformed one), is read into a graph, which
+    /// gives its error, and its objects are taken from that graph written as a binary list
+    /// without shared containers.
     private static func objectTable(of data: Data) throws(ModelError) -> BinaryPropertyListTable {
         let maximumDepth = DecodingLimits.current.maximumDepth
         if data.starts(with: BinaryPropertyListLayout.magic.prefix(6)),
@@ -69,9 +70,13 @@ enum KeyedArchiveIndex {
         {
             return table
         }
-        let document = try PropertyListDocument.read(data, format: format)
+        let document = try PropertyListDocument.readGraph(data, format: format)
         do {
-            let layout = try BinaryPropertyListLayout(bytes: [UInt8](BinaryPropertyListWriter.data(from: document)), format: format)
+            let writer = BinaryPropertyListCodec().makeWriter()
+            // The table takes no container referenced twice (GNUstep's writer shares equal
+            // ones, an empty array say): each is written again where it is met.
+            try document.write(to: writer, copyingShared: true)
+            let layout = try BinaryPropertyListLayout(bytes: [UInt8](writer.finish()), format: format)
             return try BinaryPropertyListTable(layout: layout, maximumDepth: maximumDepth)
         } catch {
             throw ModelError(.malformed("the property list does not read as an object table"), format: format)
