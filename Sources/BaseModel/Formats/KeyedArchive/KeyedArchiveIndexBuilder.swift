@@ -112,7 +112,7 @@ struct KeyedArchiveIndexBuilder {
     /// Per entry of `$objects` read as an object: what it holds (see ``Expansion``).
     private var expansions: [Expansion] = []
     /// Per entry of `$objects`: 1 while its contents are being read.
-    private var open: [UInt8] = []
+    private var reading: [UInt8] = []
     /// Whether a container or object was met more than once, and whether inside itself.
     private var sharesObjects = false
     private var hasCycles = false
@@ -172,7 +172,7 @@ struct KeyedArchiveIndexBuilder {
         let count = Int(objectList.count)
         objectNodes = Array(repeating: -1, count: count)
         expansions = Array(repeating: Expansion(), count: count)
-        open = Array(repeating: 0, count: count)
+        reading = Array(repeating: 0, count: count)
         descriptionNumbers = Array(repeating: -1, count: count)
         nodes.reserveCapacity(count + count / 2)
         children.reserveCapacity(count + count / 2)
@@ -313,7 +313,7 @@ struct KeyedArchiveIndexBuilder {
     @inline(never)
     private mutating func metAgain(_ index: Int, node: Int32) throws(Failure) {
         sharesObjects = true
-        if open[index] != 0 { hasCycles = true }
+        if reading[index] != 0 { hasCycles = true }
         let again = expansions[index]
         if again.isObject {
             copyCosts[node] = again.values + 1
@@ -373,8 +373,8 @@ struct KeyedArchiveIndexBuilder {
         let shape = shape(of: &fields, description: number)
         let node = reserve(.object, payload: UInt64(shape))
         objectNodes[index] = node
-        open[index] = 1
-        defer { open[index] = 0 }
+        reading[index] = 1
+        defer { reading[index] = 0 }
         let start = pending.count
         for position in 0..<fields.count {
             if followsPaths { pushKey(at: Int(scratch[fields.start + 2 * position])) }
@@ -452,8 +452,8 @@ struct KeyedArchiveIndexBuilder {
         }
         let node = reserve(.array, flags: flags, variant: variant)
         objectNodes[index] = node
-        open[index] = 1
-        defer { open[index] = 0 }
+        reading[index] = 1
+        defer { reading[index] = 0 }
         let start = pending.count
         if fields.objects >= 0 {
             let list = table.entries[fields.objects]
@@ -505,8 +505,8 @@ struct KeyedArchiveIndexBuilder {
         }
         let node = reserve(.dictionary, flags: flags)
         objectNodes[index] = node
-        open[index] = 1
-        defer { open[index] = 0 }
+        reading[index] = 1
+        defer { reading[index] = 0 }
         let start = pending.count
         for position in 0..<Int(keyList.count) {
             let name = try keyName(nodes[Int(try value(table.reference(position, of: keyList), depth: depth + 1))])
