@@ -20,6 +20,9 @@ import Foundation
 //          NSKA-encode
 //            (`NSKeyedArchiver` writing those classes, every number an object as in our archive;
 //            not on canada, whose 55,563 coordinate pairs it uniques in quadratic time on Linux),
+//          NSKA-decode-own
+//            (NSKA-decode of the archive NSKA-encode writes instead of ours: whether our archive
+//            makes Foundation's work dearer; not on canada),
 //          JSON-decode-generated | JSON-decode-reencoded | JSON-encode-generated
 //            (the comparison before issue 31: Foundation's coders on the `@Model` types, which
 //            run the macro's generated `init(from:)`/`encode(to:)`; -reencoded reads
@@ -79,8 +82,10 @@ func run<M: GeneratedCoding & Equatable, P: Model & Equatable, A: ArchiveTwin>(
     let fast = route.contains("fast-decode") || route == "time" ? try model.data(format: .fast) : Data()
     let archive = route == "ka-decode" || route == "NSKA-decode" || route == "time" ? try model.data(format: .keyedArchive) : Data()
     let plainArchive = route == "plain-ka-decode" ? try plainModel!.data(format: .keyedArchive) : Data()
-    let twin = route.hasPrefix("JSON-encode") || route.hasPrefix("NSKA-encode") || route == "time" ? try decoder.decode(F.self, from: json) : nil
-    let twinGraph = route == "NSKA-encode" ? twin.map { A($0) } : nil
+    let twin = route.hasPrefix("JSON-encode") || route.hasPrefix("NSKA-encode") || route == "NSKA-decode-own" || route == "time"
+        ? try decoder.decode(F.self, from: json) : nil
+    let twinGraph = route.hasPrefix("NSKA-encode") || route == "NSKA-decode-own" ? twin.map { A($0) } : nil
+    let foundationArchive = route == "NSKA-decode-own" ? FoundationArchive.archive(twinGraph!) : Data()
     let reencoded = route == "JSON-decode-reencoded" ? try encoder.encode(model) : Data()
 
     /// Runs `route` once; the number of bytes an encode wrote.
@@ -102,6 +107,7 @@ func run<M: GeneratedCoding & Equatable, P: Model & Equatable, A: ArchiveTwin>(
         case "JSON-encode": return try encoder.encode(twin!).count
         case "NSKA-decode": _ = try FoundationArchive.unarchive(A.self, from: archive)
         case "NSKA-encode": return FoundationArchive.archive(twinGraph!).count
+        case "NSKA-decode-own": _ = try FoundationArchive.unarchive(A.self, from: foundationArchive)
         case "JSON-decode-generated": _ = try decoder.decode(M.self, from: json)
         case "JSON-decode-reencoded": _ = try decoder.decode(M.self, from: reencoded)
         case "JSON-encode-generated": return try encoder.encode(model).count
