@@ -2,6 +2,9 @@
 # Instruction counts (callgrind) of our keyed archive against Foundation's NSKeyedUnarchiver /
 # NSKeyedArchiver on equal work (NSSecureCoding mirrors of the same models, KeyedArchiveMirrors+*.swift)
 # and against JSONDecoder / JSONEncoder (EqualWork.swift), issue 13's keyed-archive targets.
+# Kept for the history of BENCHMARKS.md: these mirrors read with secure coding and containsValue
+# before every read, Foundation's own archive. The headline compares the cheapest honest
+# NSKeyedUnarchiver reading of the archive our decode reads instead: headline.sh, route NSKA-decode.
 #
 #   Benchmarks/InstructionCounts/keyed-archive.sh                          # every file, every route
 #   Benchmarks/InstructionCounts/keyed-archive.sh "twitter citm_catalog" "ka-decode NSKA-decode"

@@ -15,6 +15,10 @@ extension InputIndex {
         self.init(
             nodes: builder.nodes, children: builder.children, strings: builder.strings, data: builder.data,
             classes: builder.classes, root: root)
+        if builder.hasAliases {
+            markCycles()
+            measureCopyCosts()
+        }
     }
 }
 
@@ -34,6 +38,9 @@ private struct TypedTreeGraphBuilder {
     /// The aliases met: their target key path, the place of the alias (for errors), and the
     /// slot of ``children`` that holds their marker once their container is closed.
     private var aliases: [(target: String, path: ModelPath, slot: Int)] = []
+
+    /// Whether the tree held an alias (only then can the graph hold a cycle).
+    var hasAliases: Bool { !aliases.isEmpty }
     private var steps: [ModelPath.Component] = []
     private let maximumDepth = DecodingLimits.current.maximumDepth
 

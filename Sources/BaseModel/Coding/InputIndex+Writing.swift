@@ -12,9 +12,12 @@ extension InputIndex {
     /// (``ModelWriter/setStyle(_:_:)``), and an object's nil values are written where the writer
     /// keeps them.
     ///
+    /// With `copyingShared`, a node met again is written again in full, as a tree holds it (a
+    /// cycle then runs into the depth limit).
+    ///
     /// - Throws: ``ModelError`` past ``DecodingLimits/maximumDepth``.
-    func write(to writer: any ModelWriter) throws(ModelError) {
-        var replay = GraphReplay(index: self, writer: writer)
+    func write(to writer: any ModelWriter, copyingShared: Bool = false) throws(ModelError) {
+        var replay = GraphReplay(index: self, writer: writer, copyingShared: copyingShared)
         try replay.write(root)
     }
 }
@@ -24,6 +27,8 @@ private struct GraphReplay {
     let index: InputIndex
     let writer: any ModelWriter
     let shared: [Bool]?
+    /// Whether data, dates and mutable strings met again are aliased (``ModelWriter/sharesValues``).
+    let sharesValues: Bool
     /// The first occurrence of each shared node met so far.
     var objects: [Int32: SharedObject] = [:]
     /// The steps from the root to the value being written; a path is made of them only for a
@@ -31,16 +36,20 @@ private struct GraphReplay {
     var steps: [ModelPath.Component] = []
     let maximumDepth = DecodingLimits.current.maximumDepth
 
-    init(index: InputIndex, writer: any ModelWriter) {
+    init(index: InputIndex, writer: any ModelWriter, copyingShared: Bool) {
         self.index = index
         self.writer = writer
-        shared = index.sharedNodes
+        shared = copyingShared ? nil : index.sharedNodes
+        sharesValues = writer.sharesValues
     }
 
     mutating func write(_ node: Int32) throws(ModelError) {
         let value = index[node]
-        // Scalars are values: a date or data met again is written again.
-        let isShared = (shared?[Int(node)] ?? false) && value.kind.isContainer
+        // Scalars are values: a date or data met again is written again, unless the writer
+        // keeps their identity. A property list's UID (a dictionary of its own variant) is a
+        // value too, however often a reader met it.
+        let isShared = (shared?[Int(node)] ?? false)
+            && (value.kind.isContainer && value.variant != .uid || sharesValues && Self.hasIdentity(value))
         var object: SharedObject?
         if isShared {
             if let first = objects[node] { return writer.writeAlias(to: first) }
@@ -100,6 +109,16 @@ private struct GraphReplay {
             writer.endDictionary()
         }
         if let object { writer.endShared(object) }
+    }
+
+    /// Whether a scalar node is an object of its own in the formats that keep identity: data, a
+    /// date, a mutable string.
+    private static func hasIdentity(_ node: InputIndex.Node) -> Bool {
+        switch node.kind {
+        case .data, .date: true
+        case .string: node.flags.contains(.mutable)
+        default: false
+        }
     }
 
     private func checkDepth() throws(ModelError) {

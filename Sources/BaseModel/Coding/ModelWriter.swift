@@ -11,8 +11,7 @@ import Foundation
 /// - `JSONModelWriter` writes JSON bytes as it goes (compact or pretty);
 /// - `FastModelWriter` records the calls and writes FastCoding bytes when the value is done
 ///   (class definitions need a model's keys before its values);
-/// - `KeyedArchiveModelWriter` feeds a keyed archive's object table, and leaves to the tree
-///   path what it cannot take back.
+/// - `KeyedArchiveModelWriter` feeds a keyed archive's object table.
 ///
 /// ## The calls
 ///
@@ -139,12 +138,19 @@ protocol ModelWriter: AnyObject {
     var keepsAbsentValues: Bool { get }
     /// Writes an object's nil value, after its key (only when ``keepsAbsentValues``).
     func writeAbsent()
+    /// Whether the writer keeps the identity of data, dates and mutable strings that a graph
+    /// holds more than once (FastCoding caches them by identity and aliases them): a graph then
+    /// brackets their first occurrence with ``beginShared(_:)``/``endShared(_:)`` and aliases the
+    /// later ones, as it does for containers. Default: `false`, they are written again.
+    var sharesValues: Bool { get }
 }
 
 extension ModelWriter {
     func setStyle(_ flags: GraphFlags, _ variant: GraphVariant) {}
 
     var keepsAbsentValues: Bool { false }
+
+    var sharesValues: Bool { false }
 
     func writeAbsent() {
         assertionFailure("a nil value for a writer that does not keep them")

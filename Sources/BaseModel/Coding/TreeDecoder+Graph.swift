@@ -8,6 +8,12 @@ final class GraphReading {
     /// Reading an index: the class instances decoded so far, by node, and the object nodes
     /// decoded once (a struct object decoded again is a copy).
     @exclusivity(unchecked) var nodeInstances: [Int32: AnyObject] = [:]
+    /// Reading an index that has cycles (``InputIndex/hasCycles``): the object nodes being
+    /// decoded (the ancestors of the current position), each with the position it is decoded at.
+    var openNodes: [Int32: ModelPath] = [:]
+    /// Reading an index that has cycles: optional properties read as `nil` because their node is
+    /// an ancestor still being decoded; set through ``BackReferencingModel`` once it is built.
+    var nodeBackReferences: [(owner: Int32, key: String, target: Int32, position: ModelPath)] = []
     /// Reading an index: models decoded so far, and how many the input may give (struct objects
     /// are decoded again at each alias, so a small file could otherwise take exponential time).
     @exclusivity(unchecked) private var indexedModels = 0
@@ -70,7 +76,14 @@ final class GraphReading {
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` past ``minimumCopyBudget`` copied values
     ///   and then past ``DecodingLimits/maximumValues`` for the tree's size.
     func countCopiedObject(_ value: ModelValue, at position: ModelPath) throws {
-        copiedObjects += value.nodeCount
+        try countCopiedValues(value.nodeCount, at: position)
+    }
+
+    /// Counts `count` values decoded inside a copy (see ``countCopiedObject(_:at:)``).
+    ///
+    /// - Throws: as ``countCopiedObject(_:at:)``.
+    func countCopiedValues(_ count: Int, at position: ModelPath) throws(ModelError) {
+        copiedObjects += count
         guard copiedObjects > copyBudget else { return }
         if copyBudget == Self.minimumCopyBudget {
             copyBudget = DecodingLimits.current.values(forInputOf: inputSize ?? root.nodeCount)
@@ -114,6 +127,27 @@ final class GraphReading {
     func end() {
         inProgress.removeLast()
         if inProgressKeyPaths.count > inProgress.count { inProgressKeyPaths.removeLast() }
+    }
+
+    /// Sets the back references to the object just built from `node` (an index's), first decoded
+    /// at `position`.
+    ///
+    /// - Throws: ``ModelError/Reason/unsupported(_:)`` when the owner is no
+    ///   ``BackReferencingModel`` or refuses the key.
+    func restoreBackReferences(toNode node: Int32, decodedAt position: ModelPath) throws {
+        guard !nodeBackReferences.isEmpty, let target = nodeInstances[node] else { return }
+        let ready = nodeBackReferences.filter { $0.target == node }
+        guard !ready.isEmpty else { return }
+        nodeBackReferences.removeAll { $0.target == node }
+        for reference in ready {
+            guard let owner = nodeInstances[reference.owner] as? any BackReferencingModel,
+                owner.restoreBackReference(target, forKey: reference.key)
+            else {
+                throw ModelError(
+                    .unsupported("the alias \"\(TypedTree.keyPath(for: position))\" points at an object still being decoded (a cycle); only a BackReferencingModel can take it, in an optional property"),
+                    path: reference.position)
+            }
+        }
     }
 
     /// Sets the back references to the object just built at `keyPath`.
@@ -234,11 +268,48 @@ extension TreeDecoder {
         // model's default for the property).
         let graph = state.graph!
         if schema.isClass, graph.nodeInstances[node] != nil { return try decodedInstance(T.self, node: node, component: component) }
+        if state.index!.hasCycles { return try decodeIndexedObjectInCycles(type, node: node, component: component, schema: schema) }
+        return try decodeIndexedObjectOnce(type, node: node, component: component, schema: schema)
+    }
+
+    /// ``decodeIndexedObject(_:node:component:schema:)`` for an index that has cycles: an object
+    /// still being decoded (an ancestor) is a cycle, which only an optional property of a
+    /// ``BackReferencingModel`` takes (read as `nil` in ``TreeDecoder/decodeIfPresent(_:forProperty:)``,
+    /// set once the ancestor is built); anywhere else it is an error.
+    @inline(never)
+    private func decodeIndexedObjectInCycles<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?, schema: ModelSchema
+    ) throws -> T {
+        let graph = state.graph!
+        let position = component.map(path(appending:)) ?? path
+        if let start = graph.openNodes[node] {
+            throw ModelError(
+                .unsupported("the alias \"\(TypedTree.keyPath(for: start))\" points at an object still being decoded (a cycle); only an optional property of a BackReferencingModel can take it"),
+                path: position)
+        }
+        graph.openNodes[node] = position
+        defer { graph.openNodes[node] = nil }
+        let model = try decodeIndexedObjectOnce(type, node: node, component: component, schema: schema)
+        if schema.isClass { try graph.restoreBackReferences(toNode: node, decodedAt: position) }
+        return model
+    }
+
+    /// Decodes object `node` as `T` (or the registered subtype its class names); a class instance
+    /// is remembered by its node.
+    private func decodeIndexedObjectOnce<T: Decodable>(
+        _ type: T.Type, node: Int32, component: ModelPath.Component?, schema: ModelSchema
+    ) throws -> T {
+        let graph = state.graph!
         // Struct objects reached again through aliases are decoded again: copies, budgeted.
         if !graph.countIndexedModel() {
             throw ModelError(
                 .unsupported("aliases expand to more than \(graph.indexedModelBudget) decoded objects (DecodingLimits.maximumValues)"),
                 path: component.map(path(appending:)) ?? path)
+        }
+        // A struct decoded from an object the file holds more than once is a copy: it counts
+        // what it holds (the index says, for such objects only).
+        if let costs = state.index!.copyCosts, !schema.isClass, let cost = costs[node] {
+            try graph.countCopiedValues(cost, at: component.map(path(appending:)) ?? path)
         }
         let model: T
         if let registered = graph.registeredType(ofClass: state.index!.objectClass(of: node)!, in: state.index!),

@@ -247,11 +247,16 @@ extension TreeDecoder {
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forProperty name: String) throws -> T? {
         switch try resolve(name, expected: "\(T.self)", optional: true) {
         case .found(let value, let owner, let component):
-            // A back reference to an ancestor: nil now, set once the ancestor is built. (An index
-            // holds no cycles.)
+            // A back reference to an ancestor: nil now, set once the ancestor is built.
             if let graph = state.graph, case .value(let tree) = value, let target = graph.ancestorTarget(of: tree) {
                 let position = path(appending: .key(name))
                 graph.backReferences.append((TypedTree.keyPath(for: path), name, target, position))
+                return nil
+            }
+            if let graph = state.graph, case .node(let node) = value, state.index!.hasCycles, graph.openNodes[node] != nil,
+                case .node(let ownerNode) = input
+            {
+                graph.nodeBackReferences.append((ownerNode, name, node, path(appending: .key(name))))
                 return nil
             }
             if schema?.hasPolymorphism == true, case let plan = plan(for: name), let polymorphism = plan.polymorphism {

@@ -320,6 +320,9 @@ final class TreeDecoder: Decoder, PathLinked {
         if let scalar = index.scalar(node) {
             return try decodeChild(type, from: scalar, component: component, defaultsFrom: defaultsSource)
         }
+        // A container may hold itself only in an index with cycles: its nesting is then no longer
+        // bounded by the file's, but by the depth limit.
+        if index.hasCycles, depth > state.maximumDepth { throw depthExceeded() }
         // Arrays of common scalars without a decoder and a container each (the general path
         // below gives the same values, and the errors when an element is of another kind).
         if type == [Double].self, let numbers = index.doubles(of: node) { return unsafeBitCast(numbers, to: T.self) }

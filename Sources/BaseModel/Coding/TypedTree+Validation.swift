@@ -8,10 +8,12 @@ extension TypedTree {
     /// an alias. Forward references (an alias before its target in document order) and cycles
     /// (`{"$alias": "$root"}` inside the root) are valid.
     ///
-    /// The HR codecs call this after reading and before writing, so a document they accept
-    /// always has aliases that resolve, and they never write one they would refuse to read.
-    /// Whether a `$class` names a registered type is not checked here: the model decoder decides
-    /// that for the types it is asked for.
+    /// The HR codecs hold their documents to the same rules on their graphs (`HRGraphReader`
+    /// reading, `RecordedDocument.validateAliases` writing), with the same errors, so a document
+    /// they accept always has aliases that resolve, and they never write one they would refuse
+    /// to read; their roots may be of any kind, as HRCoder's are. Whether a `$class` names a
+    /// registered type is not checked here: the model decoder decides that for the types it is
+    /// asked for.
     ///
     /// ```swift
     /// try TypedTree.validate(["$class": "Node", "next": ["$alias": "$root"]])   // fine

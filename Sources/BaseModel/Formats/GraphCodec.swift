@@ -92,11 +92,17 @@ extension GraphCodec {
 
     /// `value` written by the one encoder into this format's writer, with this format's types.
     ///
-    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path) or stored.
+    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path) or stored; the
+    ///   encoder's own errors name this format too.
     func encodeModelToWriter<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
             let writer = makeWriter()
-            try TreeEncoder.write(value, registry: forThisFormat(encoder).registry, to: writer)
+            do throws(ModelError) {
+                try TreeEncoder.write(value, registry: forThisFormat(encoder).registry, to: writer)
+            } catch var error {
+                if error.format == .tree { error.format = format }
+                throw error
+            }
             return try writer.finish()
         }
     }

@@ -123,6 +123,9 @@ public struct Polymorphism: @unchecked Sendable {
         switch placement {
         case .inside(let key):
             guard !untagged, case .dictionary(var entries) = tree else { return tree }
+            // An instance met again is an alias to its first place, which holds the tag: a tag
+            // beside the alias would make it a dictionary, not an alias.
+            if entries.count == 1, entries.keys.first == TypedTree.aliasKey { return tree }
             entries[key] = nil
             entries.updateValue(.string(tag), forKey: key, insertingAt: 0)
             return .dictionary(entries)

@@ -19,14 +19,14 @@ import Foundation
 ///
 /// Reading walks it from ``root`` with ``subscript(_:)``; a writer that stores references writes
 /// a node met again as a reference to its first place.
-public struct ModelGraph {
+struct ModelGraph {
     /// A value of the graph. The same node in two places is one object.
-    public struct Node: Hashable, Sendable {
+    struct Node: Hashable, Sendable {
         let number: Int32
     }
 
     /// What a node holds.
-    public enum Value {
+    enum Value {
         /// An explicit null (`NSNull`, JSON `null`).
         case null
         /// A boolean.
@@ -63,7 +63,7 @@ public struct ModelGraph {
 
     /// An empty graph, to build with ``add(_:)``; its ``root`` is the first node added until it
     /// is set.
-    public init() {
+    init() {
         storage = .values([], root: 0)
     }
 
@@ -72,7 +72,7 @@ public struct ModelGraph {
     }
 
     /// The node the graph's value starts at.
-    public var root: Node {
+    var root: Node {
         get {
             switch storage {
             case .index(let index): Node(number: index.root)
@@ -88,7 +88,7 @@ public struct ModelGraph {
     /// Adds a node holding `value` and returns it.
     ///
     /// Complexity: O(1), once; the first change to a graph a reader made copies its values.
-    public mutating func add(_ value: Value) -> Node {
+    mutating func add(_ value: Value) -> Node {
         var (values, root) = builtValues()
         storage = .values([], root: root)
         values.append(value)
@@ -98,7 +98,7 @@ public struct ModelGraph {
 
     /// Adds a node whose value comes later (``set(_:to:)``): a container that is among its own
     /// children, or that they refer to.
-    public mutating func reserve() -> Node {
+    mutating func reserve() -> Node {
         var (values, root) = builtValues()
         storage = .values([], root: root)
         values.append(nil)
@@ -107,7 +107,7 @@ public struct ModelGraph {
     }
 
     /// Sets the value of `node`, reserved or added before.
-    public mutating func set(_ node: Node, to value: Value) {
+    mutating func set(_ node: Node, to value: Value) {
         var (values, root) = builtValues()
         storage = .values([], root: root)
         values[Int(node.number)] = value
@@ -115,7 +115,7 @@ public struct ModelGraph {
     }
 
     /// What `node` holds; `.null` for a node reserved and never set.
-    public subscript(node: Node) -> Value {
+    subscript(node: Node) -> Value {
         switch storage {
         case .index(let index): index.value(of: node.number)
         case .values(let values, _): values[Int(node.number)] ?? .null

@@ -134,7 +134,7 @@ enum SharedInstancesArticle {
             let error = try #require(throws: ModelError.self) { try TodoList.reloadSharedInstance() }
             let moved = try #require(TodoList.sharedInstanceFailure?.quarantine)
             #expect(moved.hasSuffix(".json") && moved.contains("/TodoList.unreadable-"))
-            #expect(error.description == "items[0]: input ends too early (json, at byte 11); moved to \(moved)")
+            #expect(error.description == "items[0]: input ends too early (json, at byte 11); moved to " + moved)
 
             try Data(#"{"items": ["#.utf8).write(to: file)
             do {

@@ -227,10 +227,11 @@ struct HRCoderFormatTests {
              "alias":{"$alias":"string","ignored":{"$data":"!!"}}}
             """#
         let tree = try HRJSONCodec().decodeTree(from: Data(json.utf8))
+        // An alias to a value is that value (only containers and objects are named again).
         #expect(tree == [
             "$class": "Model", "null": .null, "date": .date(Date(timeIntervalSinceReferenceDate: 60)),
             "string": "plain", "mutable": "bar", "data": .data(Data([1, 2, 3])), "mutableData": .data(Data([1, 2, 3])),
-            "url": "https://example.com/a/b", "relative": "https://example.com/a/c?d=1", "alias": ["$alias": "string"],
+            "url": "https://example.com/a/b", "relative": "https://example.com/a/c?d=1", "alias": "plain",
         ])
     }
 
@@ -252,18 +253,29 @@ struct HRCoderFormatTests {
 
     static let registry = FormatRegistry(codecs: [JSONCodec(), HRJSONCodec(), HRXMLCodec(), HRBinaryCodec()])
 
-    @Test("detection: a root dictionary holding $class is HR (70); anything else is not")
+    @Test("detection: a document holding HRCoder's marks anywhere is HR (70); anything else is not")
     func detection() throws {
         let hrJSON = Data(#"{"$class":"TodoList","items":[]}"#.utf8)
         #expect(HRJSONCodec().confidence(for: hrJSON) == 70)
         #expect(JSONCodec().confidence(for: hrJSON) == 50)
         #expect(try Self.registry.detect(hrJSON).format == .hrJSON)
         #expect(try Self.registry.detect(Data("\u{FEFF} \n{\"items\":[],\"$class\":\"TodoList\"}".utf8)).format == .hrJSON)
-
-        for plain in [#"{"a":1}"#, #"[{"$class":"Item"}]"#, #"{"items":[{"$class":"Item"}]}"#, #"{"$class":"X""#, #""$class""#] {
+        // HRCoder writes a plain array or dictionary root without $class: its marks are below.
+        for marked in [
+            #"[{"$class":"Item"}]"#, #"{"items":[{"$class":"Item"}]}"#, #"["head",{"parent":{"$alias":"$root"}}]"#,
+            #"{"when":{"NS.time":1,"$class":"NSDate"}}"#, #"[{"$data":"AQID"}]"#, #"{"nothing":{"$class":"NSNull"}}"#,
+        ] {
+            #expect(HRJSONCodec().confidence(for: Data(marked.utf8)) == 70, "\(marked)")
+            #expect(try Self.registry.detect(Data(marked.utf8)).format == .hrJSON, "\(marked)")
+        }
+        // Plain JSON, marks that are not strings, and mentions of them in text are not.
+        for plain in [
+            #"{"a":1}"#, #"{"$class":"X""#, #""$class""#, #"{"$class":7}"#, #"{"note":"$class and $alias"}"#,
+            #"{"$dataset":"x"}"#, #"[{"$alias":null}]"#,
+        ] {
             #expect(HRJSONCodec().confidence(for: Data(plain.utf8)) == nil, "\(plain)")
         }
-        #expect(try Self.registry.detect(Data(#"{"items":[{"$class":"Item"}]}"#.utf8)).format == .json)
+        #expect(try Self.registry.detect(Data(#"{"note":"$class and $alias"}"#.utf8)).format == .json)
 
         let tree: ModelValue = ["$class": "TodoList", "items": []]
         let xml = try HRXMLCodec().encodeTree(tree)
@@ -276,12 +288,16 @@ struct HRCoderFormatTests {
         #expect(try Self.registry.detect(xml).format == .hrXML)
         #expect(try Self.registry.detect(binary).format == .hrBinary)
 
-        // Plain property lists, with or without $class below the root, are not HR documents.
+        // Property lists: marks below the root make HR documents; plain lists are not.
         let nested: [String: Any] = ["items": [["$class": "Item"]]]
+        let plain: [String: Any] = ["items": [["class": "Item", "note": "$class"]]]
         for encoding in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
-            let plain = try PropertyListSerialization.data(fromPropertyList: nested, format: encoding, options: 0)
-            #expect(HRXMLCodec().confidence(for: plain) == nil)
-            #expect(HRBinaryCodec().confidence(for: plain) == nil)
+            let codec: any FormatCodec = encoding == .xml ? HRXMLCodec() : HRBinaryCodec()
+            let marked = try PropertyListSerialization.data(fromPropertyList: nested, format: encoding, options: 0)
+            #expect(codec.confidence(for: marked) == 70)
+            let unmarked = try PropertyListSerialization.data(fromPropertyList: plain, format: encoding, options: 0)
+            #expect(HRXMLCodec().confidence(for: unmarked) == nil)
+            #expect(HRBinaryCodec().confidence(for: unmarked) == nil)
         }
     }
 

@@ -213,4 +213,56 @@ struct JSONWriterTests {
         #expect((object["tags"] as? [Any])?.count == 2)
         #expect(Set(object.keys) == ["name", "age", "tags", "address", "empty", "none", "active"])
     }
+
+    @Test("a graph is written by the same writer: a shared dictionary or a cycle met again is an $alias, as its tree shows it")
+    func graphs() throws {
+        for graph in [InputIndexGraphTests.sharedDictionary(), InputIndexGraphTests.cycle()] {
+            for options: JSONWriter.Options in [[], .prettyPrinted, .sortedKeys] {
+                let writer = JSONModelWriter(options: options)
+                try graph.write(to: writer)
+                #expect(try writer.finish() == JSONWriter.data(from: graph.typedTree(), options: options))
+            }
+        }
+        let writer = JSONCodec().makeWriter()
+        try InputIndexGraphTests.cycle().write(to: writer)
+        #expect(String(decoding: try writer.finish(), as: UTF8.self) == #"["head",{"parent":{"$alias":"$root"}}]"#)
+    }
+
+    @Test("sorted keys from the writer's own calls: each dictionary in key order when it closes, values moved whole")
+    func sortedByTheWriter() throws {
+        let writer = JSONModelWriter(options: [.sortedKeys, .prettyPrinted])
+        writer.beginDictionary(count: nil)
+        writer.writeKey("zeta")
+        writer.beginArray(count: nil)
+        writer.beginDictionary(count: nil)
+        writer.writeKey("b")
+        writer.writeInteger(2)
+        writer.writeKey("a")
+        writer.writeString("x,\"y\"")
+        writer.endDictionary()
+        writer.endArray()
+        writer.writeKey("alpha")
+        writer.writeTree(["z": 1, "m": [:]])
+        writer.writeKey("é")
+        writer.writeNull()
+        writer.writeKey("e")
+        writer.writeBool(true)
+        writer.endDictionary()
+        let value: ModelValue = ["zeta": [["b": 2, "a": "x,\"y\""]], "alpha": ["z": 1, "m": [:]], "é": .null, "e": true]
+        #expect(try writer.finish() == JSONWriter.data(from: value, options: [.sortedKeys, .prettyPrinted]))
+        #expect(try JSONWriter.string(from: value, options: .sortedKeys) == #"{"alpha":{"m":{},"z":1},"e":true,"zeta":[{"a":"x,\"y\"","b":2}],"é":null}"#)
+    }
+
+    @Test("jsonData(sortedKeys:) streams: the bytes of the model's tree written with sorted keys")
+    func modelsWithSortedKeys() throws {
+        struct Inner: Model { var zulu = 1; var alpha = [3, 2] }
+        struct Outer: Model { var name = "n"; var inner = Inner(); var extra: ModelValue = ["b": 1, "a": ["y": 1, "x": 2]] }
+        let model = Outer()
+        for pretty in [false, true] {
+            let options: JSONWriter.Options = pretty ? [.sortedKeys, .prettyPrinted] : .sortedKeys
+            #expect(try model.jsonData(prettyPrinted: pretty, sortedKeys: true) == JSONWriter.data(from: model.treeRepresentation(), options: options))
+        }
+        #expect(String(decoding: try model.jsonData(sortedKeys: true), as: UTF8.self)
+            == #"{"extra":{"a":{"x":2,"y":1},"b":1},"inner":{"alpha":[3,2],"zulu":1},"name":"n"}"#)
+    }
 }

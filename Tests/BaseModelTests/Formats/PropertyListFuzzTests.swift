@@ -58,7 +58,7 @@ struct PropertyListFuzzTests {
         for _ in 0..<200 {
             let mutated = Data(PropertyListMutations.mutate(original, using: &generator))
             do {
-                _ = try PropertyListCodecSupport.decode(mutated, codecFormat: .binaryPropertyList)
+                _ = try PropertyListCodecSupport.decodeTree(mutated, codecFormat: .binaryPropertyList)
                 _ = BinaryPropertyListCodec().confidence(for: mutated)
             } catch {
                 failures += 1
@@ -74,7 +74,7 @@ struct PropertyListFuzzTests {
         var generator = PropertyListSeededGenerator(state: UInt64(truncatingIfNeeded: name.utf8.reduce(7) { $0 &* 31 &+ Int($1) }))
         for _ in 0..<100 {
             let mutated = Data(PropertyListMutations.mutate(original, using: &generator))
-            _ = try? PropertyListCodecSupport.decode(mutated, codecFormat: .binaryPropertyList)
+            _ = try? PropertyListCodecSupport.decodeTree(mutated, codecFormat: .binaryPropertyList)
             _ = XMLPropertyListCodec().confidence(for: mutated)
         }
     }

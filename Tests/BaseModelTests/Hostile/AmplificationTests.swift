@@ -40,16 +40,16 @@ import Testing
             .integer(1),
             arrayClass,
         ]
-        return BinaryPropertyListWriter.data(from: .dictionary([
+        return PropertyListObject.dictionary([
             "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": .uid(1)]),
             "$objects": .array(objects),
-        ]))
+        ]).binaryPlist
     }
 
     /// A list holding a mutable list of 1,000 numbers, then `aliases` aliases to it.
     static func fastBomb(aliases: Int) throws -> Data {
-        let inner = FastObject.list(Array(repeating: .integer(1), count: 1_000), kind: .array, mutable: true)
-        return try FastObject.list([inner] + Array(repeating: .alias(0), count: aliases), kind: .array, mutable: false).data()
+        let inner = FastDocument.list(Array(repeating: .integer(1), count: 1_000), kind: .array, mutable: true)
+        return try FastDocument.list([inner] + Array(repeating: .alias(0), count: aliases), kind: .array, mutable: false).data()
     }
 
     /// An HR document whose `items` are one `Leaf` of 1,000 numbers and `aliases` aliases to it.

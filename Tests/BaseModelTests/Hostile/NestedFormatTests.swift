@@ -4,8 +4,9 @@ import Testing
 
 /// Issue 30, item 7 (and the core's half of item 6): a format read inside another (a keyed
 /// archive embedded in a fast file) is a part of one decode. It spends from the same budget and
-/// counts towards the same depth limit, and an alias to it is the tree read once, never a
-/// second reading with a budget of its own.
+/// counts towards the same depth limit, and an alias to it is the value read once (one node of
+/// the file's graph), never a second reading with a budget of its own; where a reader would copy
+/// it, the copies spend from the file's budget.
 @Suite struct NestedFormatTests {
     // MARK: - Generators
 
@@ -22,20 +23,21 @@ import Testing
         }
         objects.append(.integer(1))
         objects.append(.dictionary(["$classname": .string("NSArray"), "$classes": .array([.string("NSArray"), .string("NSObject")])]))
-        return BinaryPropertyListWriter.data(from: .dictionary([
+        let archive: PropertyListObject = .dictionary([
             "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": .uid(1)]),
             "$objects": .array(objects),
-        ]))
+        ])
+        return archive.binaryPlist
     }
 
     /// A fast file whose root list holds `archive` as a keyed-archive chunk, then `aliases`
     /// object aliases to what it unarchives (slot 0 is the archive's data, slot 1 its object).
     static func fastFile(archive: Data, aliases: Int) throws -> Data {
-        try FastObject.list([.keyedArchive(archive)] + Array(repeating: .alias(1), count: aliases), kind: .array, mutable: false).data()
+        try FastDocument.list([.keyedArchive(archive)] + Array(repeating: .alias(1), count: aliases), kind: .array, mutable: false).data()
     }
 
     /// `depth` arrays, one inside the other, around `innermost`.
-    static func nestedLists(_ depth: Int, around innermost: FastObject) -> FastObject {
+    static func nestedLists(_ depth: Int, around innermost: FastDocument) -> FastDocument {
         (0..<depth).reduce(innermost) { inner, _ in .list([inner], kind: .array, mutable: false) }
     }
 
@@ -79,22 +81,29 @@ import Testing
         #expect(clock.now - start < .seconds(20))
     }
 
-    @Test("one alias to an archive counts its values again: two copies need twice the budget")
+    @Test("one alias to an archive counts its values again where copied: two copies need twice the budget")
     func aliasesShareTheBudget() throws {
         let archive = Self.expandingArchive()
         // One reading fits the default budget; the archive and one alias to it do not.
-        let once = try ModelValue(data: try Self.fastFile(archive: archive, aliases: 0))
-        #expect(once.nodeCount == 1 + 1 + 60 + 3_600 + 216_000)
+        // The archive shares each level's array: its tree names each once, then aliases to it.
+        let onceFile = try Self.fastFile(archive: archive, aliases: 0)
+        let once = try ModelValue(data: onceFile)
+        #expect(once.nodeCount == 300)
+        let read = try FastCodec().decodeModel([[[[Int]]]].self, from: onceFile, using: ModelDecoder())
+        #expect(read.count == 1 && read[0].count == 60 && read[0].allSatisfy { $0.count == 60 && $0.allSatisfy { $0.count == 60 } })
         let twice = try Self.fastFile(archive: archive, aliases: 1)
         let error = try #require(throws: ModelError.self) { try ModelValue(data: twice) }
         #expect(Self.isError(error, naming: "maximumValues"), "\(error)")
         #expect(error.path == [.index(1)])
 
-        // Small archives: copies fit until the file's budget is spent.
+        // Small archives: copies fit until the file's budget is spent. The tree says "the same
+        // value again" where the file does; a model reads each place.
         let small = Self.expandingArchive(width: 10, levels: 2)
-        let copies = try ModelValue(data: try Self.fastFile(archive: small, aliases: 3))
-        let expected: ModelValue = .array(Array(repeating: .array(Array(repeating: .array(Array(repeating: 1, count: 10)), count: 10)), count: 4))
-        #expect(copies == expected)
+        let smallFile = try Self.fastFile(archive: small, aliases: 3)
+        let archived: ModelValue = .array([.array(Array(repeating: 1, count: 10))] + Array(repeating: ["$alias": "0.0"], count: 9))
+        #expect(try ModelValue(data: smallFile) == [archived, ["$alias": "0"], ["$alias": "0"], ["$alias": "0"]])
+        let copies = try FastCodec().decodeModel([[[Int]]].self, from: smallFile, using: ModelDecoder())
+        #expect(copies == Array(repeating: Array(repeating: Array(repeating: 1, count: 10), count: 10), count: 4))
         let strict = ModelContext(limits: DecodingLimits(maximumValues: 300))
         let spent = try #require(throws: ModelError.self) {
             try ModelValue(data: try Self.fastFile(archive: small, aliases: 3), context: strict)
@@ -121,15 +130,15 @@ import Testing
         let object: ModelValue = ["$class": "Leaf", "values": [1, 2]]
         #expect(try ModelValue(data: try Self.fastFile(archive: archive, aliases: 2)) == [object, ["$alias": "0"], ["$alias": "0"]])
 
-        // A copy of a list holding the archive: the archive's object is the first one.
-        let list = FastObject.list([.keyedArchive(archive)], kind: .array, mutable: true)
-        let data = try FastObject.list([list, .alias(0)], kind: .array, mutable: false).data()
-        #expect(try ModelValue(data: data) == [[object], [["$alias": "0.0"]]])
+        // A list holding the archive, met again: the same list.
+        let list = FastDocument.list([.keyedArchive(archive)], kind: .array, mutable: true)
+        let data = try FastDocument.list([list, .alias(0)], kind: .array, mutable: false).data()
+        #expect(try ModelValue(data: data) == [[object], ["$alias": "0"]])
 
-        // A copied array of objects: its objects are aliases to the first ones.
+        // An archived array of objects met again: the same array, its objects read once.
         let objects = try KeyedArchiveCodec().encodeTree(.array([object, ["$class": "Leaf", "values": []]]))
         #expect(try ModelValue(data: try Self.fastFile(archive: objects, aliases: 1)) == [
-            [object, ["$class": "Leaf", "values": []]], [["$alias": "0.0"], ["$alias": "0.1"]],
+            [object, ["$class": "Leaf", "values": []]], ["$alias": "0"],
         ])
     }
 
@@ -166,21 +175,31 @@ import Testing
     }
 
     /// 300 NSCoded objects, each holding the next (slots 0 to 299, the outermost last), then an
-    /// alias to the outermost under 300 arrays: a copy 600 levels deep.
+    /// alias to the outermost under 300 arrays: 600 levels deep where copied.
     static func codedChainCopiedDeeper() throws -> Data {
-        let chain = (0..<300).reduce(FastObject.integer(1)) { inner, _ in
-            .codedObject(className: "Link", entries: [FastObject.Entry(key: .string("next"), value: inner)])
+        let chain = (0..<300).reduce(FastDocument.integer(1)) { inner, _ in
+            .codedObject(className: "Link", entries: [FastDocument.Entry(key: .string("next"), value: inner)])
         }
-        return try FastObject.list([chain, nestedLists(300, around: .alias(299))], kind: .array, mutable: false).data()
+        return try FastDocument.list([chain, nestedLists(300, around: .alias(299))], kind: .array, mutable: false).data()
     }
 
-    @Test("an NSCoded chain copied deeper by an alias counts its depth there, on a 512 KiB stack")
+    @Test("an NSCoded chain aliased deeper is one object; a model that copies it counts its depth there, on a 512 KiB stack")
     func codedObjectsCopiedDeeper() throws {
         let limit = DecodingLimits.standard.maximumDepth
         let data = try Self.codedChainCopiedDeeper()
         let outcome = SmallStack.run { Result { () throws(ModelError) -> ModelValue in try ModelValue(data: data) } }.result
-        guard case .failure(let error) = outcome else {
-            Issue.record("a copy \(Self.depth(of: try outcome.get())) levels deep was read")
+        // The alias is the object: the tree names it, 302 levels deep at most.
+        let tree = try outcome.get()
+        #expect(Self.depth(of: tree) <= 302)
+        let alias = (0..<300).reduce(tree[1]) { value, _ in value?[0] }
+        #expect(alias == ["$alias": "0"])
+        // A value that copies what it reads (a tree per element) reads the object again where
+        // the alias stands: 600 levels, too deep.
+        let decoded = SmallStack.run { Result { () throws(ModelError) -> [ModelValue] in
+            try FastCodec().decodeModel([ModelValue].self, from: data, using: ModelDecoder())
+        } }.result
+        guard case .failure(let error) = decoded else {
+            Issue.record("a copy 600 levels deep was decoded")
             return
         }
         #expect(Self.isError(error, naming: "maximumDepth"), "\(error)")
@@ -194,7 +213,7 @@ import Testing
     static func fuzzSeeds() throws -> [(name: String, bytes: Data)] {
         let object = try KeyedArchiveCodec().encodeTree(["$class": "FuzzItem", "label": "archived"])
         let deep = try KeyedArchiveCodec().encodeTree(StackCostProbe.nestedArrays(10))
-        let copied = FastObject.list([.list([.keyedArchive(object)], kind: .array, mutable: true), .alias(0)], kind: .array, mutable: false)
+        let copied = FastDocument.list([.list([.keyedArchive(object)], kind: .array, mutable: true), .alias(0)], kind: .array, mutable: false)
         return [
             ("archive-aliased-550.fast", try fastFile(archive: expandingArchive(), aliases: 550)),
             ("archive-aliased-8.fast", try fastFile(archive: expandingArchive(width: 16, levels: 3), aliases: 8)),

@@ -42,6 +42,23 @@ enum OriginalsCorpus {
         return ModelFormat(rawValue: "crypto")
     }
 
+    /// The plain format an HR format stores its document in: JSON, an XML or a binary property
+    /// list; `nil` for other formats.
+    static func plainTwin(of format: ModelFormat) -> ModelFormat? {
+        switch format {
+        case .hrJSON: .json
+        case .hrXML: .xmlPropertyList
+        case .hrBinary: .binaryPropertyList
+        default: nil
+        }
+    }
+
+    /// Whether the bytes hold `$class`, `$alias` or `$data` anywhere (HRCoder's marks; every
+    /// file here stores them as ASCII).
+    static func holdsHRMarks(_ data: Data) -> Bool {
+        ["$class", "$alias", "$data"].contains { data.range(of: Data($0.utf8)) != nil }
+    }
+
     /// The graph a file holds: its name up to the first dot (`people.hr.xml` → `people`).
     static func graph(of name: String) -> String { String(name.prefix { $0 != "." }) }
 
@@ -65,7 +82,8 @@ enum OriginalsCorpus {
     ///
     /// Where the file's `format` cannot say what the dump says, the difference is allowed: a
     /// plain format (JSON, property lists) stores no `$class`, JSON has no dates (BaseModel wrote
-    /// them as ISO-8601 strings) and does not tell a whole double from an integer, and GNUstep's XML writer (not the libraries) writes a character
+    /// them as ISO-8601 strings) and does not tell a whole double from an integer, an XML property
+    /// list keeps whole seconds of a date, and GNUstep's XML writer (not the libraries) writes a character
     /// outside the BMP as the text `\UD83C\UDF89` (the folder's README lists it).
     static func differences(actual: ModelValue, expected: ModelValue, format: ModelFormat) -> [String] {
         var comparison = GraphComparison(actualRoot: actual, expectedRoot: expected, format: format)
@@ -134,6 +152,11 @@ private struct GraphComparison {
             }
             if format == .json, case .string(let text) = actual, let seconds,
                (try? JSONWriter.string(from: .date(Date(timeIntervalSinceReferenceDate: seconds)))) == "\"\(text)\"" {
+                return
+            }
+            // An XML property list stores whole seconds (Apple's and GNUstep's writers alike).
+            if format == .hrXML || format == .xmlPropertyList, case .date(let date) = actual, let seconds,
+               date.timeIntervalSince1970 == Date(timeIntervalSinceReferenceDate: seconds).timeIntervalSince1970.rounded(.down) {
                 return
             }
             guard case .date(let date) = actual, date.timeIntervalSinceReferenceDate == seconds else {

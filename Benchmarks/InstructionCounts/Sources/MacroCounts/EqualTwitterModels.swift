@@ -1,9 +1,12 @@
 import BaseModel
 import Foundation
 
-// The twitter models on equal work for Foundation's coders, without the macro: the key of every
-// property spelled out in `CodingKeys` (no key strategy on either side) and `created_at` kept as
-// the string it is (no date strategy). `MacroEqualTwitterModels.swift` is the same with `@Model`.
+// The twitter models of the headline, without the macro: a property for every key of every
+// object in twitter.json (`MacroCounts verify` checks that decoding the file leaves no key
+// unused), the key of every property spelled out in `CodingKeys` (no key strategy on either side)
+// and `created_at` kept as the string it is (no date strategy). `twins.sh` writes the same models
+// with `@Model` (MacroEqualTwitterModels.swift) and as plain `Codable` structs for Foundation
+// (FoundationTwitterModels.swift) from this file.
 
 struct ETwitterSearch: Model, Equatable, Sendable {
     var statuses: [EStatus] = []
@@ -53,6 +56,10 @@ struct EStatus: Model, Equatable, Sendable {
     var inReplyToUserIdStr: String?
     var inReplyToScreenName: String?
     var user = EUser()
+    var geo: EPoint?
+    var coordinates: EPoint?
+    var place: EPlace?
+    var contributors: [Int64]?
     var retweetedStatus: ERetweetedStatus?
     var retweetCount = 0
     var favoriteCount = 0
@@ -76,6 +83,10 @@ struct EStatus: Model, Equatable, Sendable {
         case inReplyToUserIdStr = "in_reply_to_user_id_str"
         case inReplyToScreenName = "in_reply_to_screen_name"
         case user
+        case geo
+        case coordinates
+        case place
+        case contributors
         case retweetedStatus = "retweeted_status"
         case retweetCount = "retweet_count"
         case favoriteCount = "favorite_count"
@@ -121,6 +132,33 @@ struct ERetweetedStatus: Codable, Equatable, Sendable {
     }
 }
 
+/// A point (`geo`, `coordinates`): null in every status of the file.
+struct EPoint: Model, Equatable, Sendable {
+    var type = ""
+    var coordinates: [Double] = []
+}
+
+/// A place: null in every status of the file.
+struct EPlace: Model, Equatable, Sendable {
+    var id = ""
+    var url = ""
+    var placeType = ""
+    var name = ""
+    var fullName = ""
+    var countryCode = ""
+    var country = ""
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case url
+        case placeType = "place_type"
+        case name
+        case fullName = "full_name"
+        case countryCode = "country_code"
+        case country
+    }
+}
+
 struct EStatusMetadata: Model, Equatable, Sendable {
     var resultType = ""
     var isoLanguageCode = ""
@@ -152,9 +190,21 @@ struct EUser: Model, Equatable, Sendable {
     var verified = false
     var statusesCount = 0
     var lang = ""
+    var contributorsEnabled = false
+    var isTranslator = false
+    var isTranslationEnabled = false
+    var profileBackgroundColor = ""
+    var profileBackgroundImageUrl = ""
+    var profileBackgroundImageUrlHttps = ""
+    var profileBackgroundTile = false
     var profileImageUrl = ""
     var profileImageUrlHttps = ""
     var profileBannerUrl: String?
+    var profileLinkColor = ""
+    var profileSidebarBorderColor = ""
+    var profileSidebarFillColor = ""
+    var profileTextColor = ""
+    var profileUseBackgroundImage = false
     var defaultProfile = false
     var defaultProfileImage = false
     var following = false
@@ -182,9 +232,21 @@ struct EUser: Model, Equatable, Sendable {
         case verified
         case statusesCount = "statuses_count"
         case lang
+        case contributorsEnabled = "contributors_enabled"
+        case isTranslator = "is_translator"
+        case isTranslationEnabled = "is_translation_enabled"
+        case profileBackgroundColor = "profile_background_color"
+        case profileBackgroundImageUrl = "profile_background_image_url"
+        case profileBackgroundImageUrlHttps = "profile_background_image_url_https"
+        case profileBackgroundTile = "profile_background_tile"
         case profileImageUrl = "profile_image_url"
         case profileImageUrlHttps = "profile_image_url_https"
         case profileBannerUrl = "profile_banner_url"
+        case profileLinkColor = "profile_link_color"
+        case profileSidebarBorderColor = "profile_sidebar_border_color"
+        case profileSidebarFillColor = "profile_sidebar_fill_color"
+        case profileTextColor = "profile_text_color"
+        case profileUseBackgroundImage = "profile_use_background_image"
         case defaultProfile = "default_profile"
         case defaultProfileImage = "default_profile_image"
         case following

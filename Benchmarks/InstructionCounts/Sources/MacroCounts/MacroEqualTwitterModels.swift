@@ -1,8 +1,9 @@
 import BaseModelMacros
 import Foundation
 
-// `EqualTwitterModels.swift` with the macro (the types prefixed M instead of E): the same keys
-// in `CodingKeys`, which the macro reads, and `created_at` as a string.
+// Written by twins.sh from `EqualTwitterModels.swift` (edit that file, then run twins.sh):
+// the same models with `@Model` (prefix M instead of E), the same keys in `CodingKeys`, which
+// the macro reads, and `created_at` as a string.
 
 @Model struct MTwitterSearch: Equatable, Sendable {
     var statuses: [MStatus] = []
@@ -52,6 +53,10 @@ import Foundation
     var inReplyToUserIdStr: String?
     var inReplyToScreenName: String?
     var user = MUser()
+    var geo: MPoint?
+    var coordinates: MPoint?
+    var place: MPlace?
+    var contributors: [Int64]?
     var retweetedStatus: MRetweetedStatus?
     var retweetCount = 0
     var favoriteCount = 0
@@ -75,6 +80,10 @@ import Foundation
         case inReplyToUserIdStr = "in_reply_to_user_id_str"
         case inReplyToScreenName = "in_reply_to_screen_name"
         case user
+        case geo
+        case coordinates
+        case place
+        case contributors
         case retweetedStatus = "retweeted_status"
         case retweetCount = "retweet_count"
         case favoriteCount = "favorite_count"
@@ -120,6 +129,33 @@ struct MRetweetedStatus: Codable, Equatable, Sendable {
     }
 }
 
+/// A point (`geo`, `coordinates`): null in every status of the file.
+@Model struct MPoint: Equatable, Sendable {
+    var type = ""
+    var coordinates: [Double] = []
+}
+
+/// A place: null in every status of the file.
+@Model struct MPlace: Equatable, Sendable {
+    var id = ""
+    var url = ""
+    var placeType = ""
+    var name = ""
+    var fullName = ""
+    var countryCode = ""
+    var country = ""
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case url
+        case placeType = "place_type"
+        case name
+        case fullName = "full_name"
+        case countryCode = "country_code"
+        case country
+    }
+}
+
 @Model struct MStatusMetadata: Equatable, Sendable {
     var resultType = ""
     var isoLanguageCode = ""
@@ -151,9 +187,21 @@ struct MRetweetedStatus: Codable, Equatable, Sendable {
     var verified = false
     var statusesCount = 0
     var lang = ""
+    var contributorsEnabled = false
+    var isTranslator = false
+    var isTranslationEnabled = false
+    var profileBackgroundColor = ""
+    var profileBackgroundImageUrl = ""
+    var profileBackgroundImageUrlHttps = ""
+    var profileBackgroundTile = false
     var profileImageUrl = ""
     var profileImageUrlHttps = ""
     var profileBannerUrl: String?
+    var profileLinkColor = ""
+    var profileSidebarBorderColor = ""
+    var profileSidebarFillColor = ""
+    var profileTextColor = ""
+    var profileUseBackgroundImage = false
     var defaultProfile = false
     var defaultProfileImage = false
     var following = false
@@ -181,9 +229,21 @@ struct MRetweetedStatus: Codable, Equatable, Sendable {
         case verified
         case statusesCount = "statuses_count"
         case lang
+        case contributorsEnabled = "contributors_enabled"
+        case isTranslator = "is_translator"
+        case isTranslationEnabled = "is_translation_enabled"
+        case profileBackgroundColor = "profile_background_color"
+        case profileBackgroundImageUrl = "profile_background_image_url"
+        case profileBackgroundImageUrlHttps = "profile_background_image_url_https"
+        case profileBackgroundTile = "profile_background_tile"
         case profileImageUrl = "profile_image_url"
         case profileImageUrlHttps = "profile_image_url_https"
         case profileBannerUrl = "profile_banner_url"
+        case profileLinkColor = "profile_link_color"
+        case profileSidebarBorderColor = "profile_sidebar_border_color"
+        case profileSidebarFillColor = "profile_sidebar_fill_color"
+        case profileTextColor = "profile_text_color"
+        case profileUseBackgroundImage = "profile_use_background_image"
         case defaultProfile = "default_profile"
         case defaultProfileImage = "default_profile_image"
         case following

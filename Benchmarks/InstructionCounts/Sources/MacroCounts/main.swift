@@ -1,32 +1,49 @@
 import BaseModelMacros
 import Foundation
 
-// MacroCounts <route> <file> <iterations>: the model macro's generated coding against the same
-// models without the macro and against Foundation, on equal work (`macro.sh` runs it under
-// callgrind).
+// MacroCounts <route> <file> <iterations>: our coding against Foundation's on equal work, the
+// headline of README.md (`headline.sh` runs it under callgrind; `macro.sh` runs our routes).
 //   route: json-decode | json-encode | fast-decode | fast-encode | ka-decode | ka-encode
 //            (the `@Model` types, read and written by their generated coding),
-//          plain-json-decode | plain-json-encode | plain-fast-decode | plain-fast-encode
+//          plain-json-decode | plain-json-encode | plain-fast-decode | plain-fast-encode |
 //          plain-ka-decode | plain-ka-encode
-//            (the same models without the macro, through `init(from:)` and `encode(to:)`),
+//            (the same models without the macro: plain `Model` types, whose `init(from:)` and
+//            `encode(to:)` the compiler synthesizes, on the same engine),
 //          JSON-decode | JSON-encode
-//            (Foundation's `JSONDecoder()` / `JSONEncoder()` on the `@Model` types, whose
-//            generated `Codable` they run: no key or date strategy, the keys are the types' own)
+//            (Foundation's `JSONDecoder()` / `JSONEncoder()` on plain `Codable` twins of the same
+//            models, `Foundation*Models.swift`: compiler-synthesized conformances, the same fields
+//            and `CodingKeys`, no strategy; JSON-decode reads the corpus file, as json-decode does),
+//          NSKA-decode
+//            (Foundation's `NSKeyedUnarchiver` reading the archive that ka-decode reads into
+//            classes holding the Foundation twins, `Foundation*Archive.swift`: secure coding off,
+//            each value read once with `decodeObject(forKey:)`),
+//          NSKA-encode
+//            (`NSKeyedArchiver` writing those classes, every number an object as in our archive;
+//            not on canada, whose 55,563 coordinate pairs it uniques in quadratic time on Linux),
+//          NSKA-decode-own
+//            (NSKA-decode of the archive NSKA-encode writes instead of ours: whether our archive
+//            makes Foundation's work dearer; not on canada),
+//          JSON-decode-generated | JSON-decode-reencoded | JSON-encode-generated
+//            (the comparison before issue 31: Foundation's coders on the `@Model` types, which
+//            run the macro's generated `init(from:)`/`encode(to:)`; -reencoded reads
+//            `JSONEncoder`'s output instead of the file),
 //          time
-//            (wall clock instead: every `@Model` route and Foundation's, N rounds, each round
-//            running each route once in turn, so load hits all routes alike; prints p50 and p0
-//            in ms and each route's ratio to Foundation's at p50 and at p0)
-//   file:  twitter | citm_catalog | canada (read from ../shared/corpus/json beside the repository)
-// twitter's models are the equal-work ones (`EqualTwitterModels.swift`: every key in
-// `CodingKeys`, `created_at` a string); citm's and canada's need no strategy as they are.
-// Runs the route `iterations` times after one untimed setup, which checks that every route
-// decodes equal values.
+//            (wall clock instead: the headline routes, N rounds, each round running each route
+//            once in turn, so load hits all routes alike; prints p50 and p0 in ms and each route's
+//            ratio to Foundation's at p50 and at p0),
+//          verify
+//            (no count: checks that every route reads and writes the same values, and that our
+//            decode of the file leaves no key unused; `headline.sh` runs it first)
+//   file:  twitter | citm_catalog | canada (read from $BASEMODEL_CORPUS, else ../shared/corpus/json
+//          beside the repository)
+// Runs the route `iterations` times after one untimed setup, which makes only what the route
+// needs (`verify` checks the rest).
 
 enum MacroCorpus {}
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    print("usage: MacroCounts [plain-]json-decode|[plain-]json-encode|[plain-]fast-decode|[plain-]fast-encode|[plain-]ka-decode|[plain-]ka-encode|JSON-decode|JSON-encode|time twitter|citm_catalog|canada N")
+    print("usage: MacroCounts ROUTE twitter|citm_catalog|canada N (routes: see main.swift)")
     exit(2)
 }
 let route = arguments[1]
@@ -34,27 +51,43 @@ let file = arguments[2]
 let corpus = ProcessInfo.processInfo.environment["BASEMODEL_CORPUS"] ?? "../../../shared/corpus/json"
 let json = try Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(file).json"))
 
-func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, _ plain: P.Type) throws {
-    // The keyed-archive routes register the model types, as an app that reads its archives does
-    // (and as InstructionCounts' ka- routes do): unregistered, every typed object spells its type's
-    // name anew. Only one set is registered: the plain and the macro types share their names.
-    if route.hasPrefix("ka-") { registerTypes(macroTypes()) }
-    if route.hasPrefix("plain-ka-") { registerTypes(plainTypes()) }
-    let model = try M(data: json)
-    let plainModel = try P(data: json)
-    let plainArchive = try plainModel.data(format: .keyedArchive)
-    let fast = try model.data(format: .fast)
-    let archive = try model.data(format: .keyedArchive)
-    let decoder = JSONDecoder()
-    let encoder = JSONEncoder()
-    let foundationJSON = try encoder.encode(model)
-    // Equal work: every route reads the same values.
-    guard try decoder.decode(M.self, from: foundationJSON) == model, try M(data: fast) == model, try M(data: archive) == model,
-        try P(data: fast) == plainModel, try P(data: plainArchive) == plainModel, try model.data(format: .json) == plainModel.data(format: .json)
-    else {
-        print("the routes disagree on \(file)")
+/// Stops the process with `message` when `condition` is false.
+func require(_ condition: @autoclosure () throws -> Bool, _ message: String) rethrows {
+    guard try condition() else {
+        print("\(file): \(message)")
         exit(1)
     }
+}
+
+func run<M: GeneratedCoding & Equatable, P: Model & Equatable, A: ArchiveTwin>(
+    _ macro: M.Type, _ plain: P.Type, _ archiveTwin: A.Type, macroTypes: [any Model.Type], plainTypes: [any Model.Type],
+    twinClasses: [(names: [String], twin: AnyClass)]
+) throws {
+    typealias F = A.Value
+    FoundationArchive.register(twinClasses)
+    // The keyed-archive routes register the model types, as an app that reads its archives does:
+    // unregistered, every typed object spells its type's name anew. Only one set is registered
+    // (on citm and canada the plain and the macro types have the same names), the one whose
+    // archive the route reads or writes; Foundation's routes read the `@Model` types' archive.
+    if route.hasPrefix("plain-ka-") {
+        registerTypes(plainTypes)
+    } else if route.hasPrefix("ka-") || route.hasPrefix("NSKA-") || route == "time" {
+        registerTypes(macroTypes)
+    }
+    let model = try M(data: json)
+    if route == "verify" { return try verify(model, P.self, A.self, macroTypes: macroTypes, plainTypes: plainTypes) }
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    let plainModel = route.hasPrefix("plain-") ? try P(data: json) : nil
+    let fast = route.contains("fast-decode") || route == "time" ? try model.data(format: .fast) : Data()
+    let archive = route == "ka-decode" || route == "NSKA-decode" || route == "time" ? try model.data(format: .keyedArchive) : Data()
+    let plainArchive = route == "plain-ka-decode" ? try plainModel!.data(format: .keyedArchive) : Data()
+    let twin = route.hasPrefix("JSON-encode") || route.hasPrefix("NSKA-encode") || route == "NSKA-decode-own" || route == "time"
+        ? try decoder.decode(F.self, from: json) : nil
+    let twinGraph = route.hasPrefix("NSKA-encode") || route == "NSKA-decode-own" ? twin.map { A($0) } : nil
+    let foundationArchive = route == "NSKA-decode-own" ? FoundationArchive.archive(twinGraph!) : Data()
+    let reencoded = route == "JSON-decode-reencoded" ? try encoder.encode(model) : Data()
+
     /// Runs `route` once; the number of bytes an encode wrote.
     func runOnce(_ route: String) throws -> Int {
         switch route {
@@ -66,12 +99,18 @@ func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, 
         case "ka-encode": return try model.data(format: .keyedArchive).count
         case "plain-json-decode": _ = try P(data: json)
         case "plain-fast-decode": _ = try P(data: fast)
-        case "plain-json-encode": return try plainModel.data(format: .json).count
-        case "plain-fast-encode": return try plainModel.data(format: .fast).count
         case "plain-ka-decode": _ = try P(data: plainArchive)
-        case "plain-ka-encode": return try plainModel.data(format: .keyedArchive).count
-        case "JSON-decode": _ = try decoder.decode(M.self, from: foundationJSON)
-        case "JSON-encode": return try encoder.encode(model).count
+        case "plain-json-encode": return try plainModel!.data(format: .json).count
+        case "plain-fast-encode": return try plainModel!.data(format: .fast).count
+        case "plain-ka-encode": return try plainModel!.data(format: .keyedArchive).count
+        case "JSON-decode": _ = try decoder.decode(F.self, from: json)
+        case "JSON-encode": return try encoder.encode(twin!).count
+        case "NSKA-decode": _ = try FoundationArchive.unarchive(A.self, from: archive)
+        case "NSKA-encode": return FoundationArchive.archive(twinGraph!).count
+        case "NSKA-decode-own": _ = try FoundationArchive.unarchive(A.self, from: foundationArchive)
+        case "JSON-decode-generated": _ = try decoder.decode(M.self, from: json)
+        case "JSON-decode-reencoded": _ = try decoder.decode(M.self, from: reencoded)
+        case "JSON-encode-generated": return try encoder.encode(model).count
         default: print("unknown route \(route)"); exit(2)
         }
         return 0
@@ -86,10 +125,102 @@ func run<M: GeneratedCoding & Equatable, P: Model & Equatable>(_ macro: M.Type, 
     print(route, file, iterations, bytes)
 }
 
+/// Checks, for the headline, that every route does the same work on `model`'s file: our decode
+/// of the file reads every key (`ModelReport`), Foundation's twins decode the file to the same
+/// values (compared both ways through JSON), our formats and Foundation's archive give back the
+/// same values, and the models without the macro write the same JSON.
+func verify<M: GeneratedCoding & Equatable, P: Model & Equatable, A: ArchiveTwin>(
+    _ model: M, _ plain: P.Type, _ archiveTwin: A.Type, macroTypes: [any Model.Type], plainTypes: [any Model.Type]
+) throws {
+    typealias F = A.Value
+    // Every key of the file is read by a property, with the macro and without.
+    var report = ModelReport()
+    try require(try M(object: json, report: &report) == model, "the report's decode differs")
+    require(report.unusedKeys.isEmpty, "\(M.self) leaves \(report.unusedKeys.count) keys unused: \(distinct(report.unusedKeys))")
+    require(report.conversions.isEmpty, "\(M.self) converts values:\n\(report)")
+    // The keys some objects do not have (optional properties).
+    let absent = distinct(report.defaultedKeys)
+    report = ModelReport()
+    let plainModel = try P(object: json, report: &report)
+    require(report.unusedKeys.isEmpty, "\(P.self) leaves \(report.unusedKeys.count) keys unused: \(distinct(report.unusedKeys))")
+    require(report.conversions.isEmpty, "\(P.self) converts values:\n\(report)")
+    try require(try P(data: json) == plainModel, "P(data:) differs from the report's decode")
+    try require(try model.data(format: .json) == plainModel.data(format: .json), "the models without the macro write other JSON")
+    // Foundation's twins decode the file to the same values.
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    let twin = try decoder.decode(F.self, from: json)
+    try require(try M(data: encoder.encode(twin)) == model, "JSONDecoder's values, written by JSONEncoder, read back other values")
+    try require(try decoder.decode(F.self, from: model.data(format: .json)) == twin, "our values, read by JSONDecoder, differ from its own")
+    try require(try decoder.decode(M.self, from: json) == model, "JSONDecoder on the @Model types differs")
+    // Our other formats, and Foundation's unarchiver reading our archive.
+    registerTypes(macroTypes)
+    let fast = try model.data(format: .fast)
+    let archive = try model.data(format: .keyedArchive)
+    try require(try M(data: fast) == model, "fast gives back other values")
+    try require(try P(data: fast) == plainModel, "fast gives back other values without the macro")
+    try require(try M(data: archive) == model, "the keyed archive gives back other values")
+    try require(try FoundationArchive.unarchive(A.self, from: archive).value == twin, "NSKeyedUnarchiver reads other values from our archive")
+    registerTypes(plainTypes)
+    let plainArchive = try plainModel.data(format: .keyedArchive)
+    try require(try P(data: plainArchive) == plainModel, "the keyed archive gives back other values without the macro")
+    try require(try FoundationArchive.unarchive(A.self, from: plainArchive).value == twin, "NSKeyedUnarchiver reads other values from the plain archive")
+    print(
+        "verify \(file): every key read, the routes agree; absent from some objects: \(absent.isEmpty ? "none" : absent);",
+        "JSON \(json.count) B, fast \(fast.count) B, keyed archive \(archive.count) B (without the macro \(plainArchive.count) B)")
+}
+
+/// `paths` without their array indices, each once, sorted: `statuses[].geo, statuses[].place`.
+func distinct(_ paths: [ModelPath]) -> String {
+    let general = paths.map { $0.description.replacingOccurrences(of: #"\[[0-9]+\]"#, with: "[]", options: .regularExpression) }
+    return Set(general).sorted().joined(separator: ", ")
+}
+
 switch file {
-case "twitter": try run(MTwitterSearch.self, ETwitterSearch.self)
-case "citm_catalog": try run(MacroCorpus.CitmCatalog.self, CitmCatalog.self)
-case "canada": try run(MacroCorpus.CanadaFeatureCollection.self, CanadaFeatureCollection.self)
+case "twitter":
+    try run(
+        MTwitterSearch.self, ETwitterSearch.self, TwitterSearchArchive.self,
+        macroTypes: [
+            MTwitterSearch.self, MSearchMetadata.self, MStatus.self, MPoint.self, MPlace.self, MStatusMetadata.self, MUser.self,
+            MUserEntities.self, MURLEntities.self, MEntities.self, MHashtag.self, MURLEntity.self, MUserMention.self, MMedia.self,
+            MMediaSizes.self, MMediaSize.self,
+        ],
+        plainTypes: [
+            ETwitterSearch.self, ESearchMetadata.self, EStatus.self, EPoint.self, EPlace.self, EStatusMetadata.self, EUser.self,
+            EUserEntities.self, EURLEntities.self, EEntities.self, EHashtag.self, EURLEntity.self, EUserMention.self, EMedia.self,
+            EMediaSizes.self, EMediaSize.self,
+        ],
+        twinClasses: [
+            (["MTwitterSearch", "ETwitterSearch"], TwitterSearchArchive.self), (["MSearchMetadata", "ESearchMetadata"], SearchMetadataArchive.self),
+            (["MStatus", "EStatus"], StatusArchive.self), (["MPoint", "EPoint"], PointArchive.self), (["MPlace", "EPlace"], PlaceArchive.self),
+            (["MStatusMetadata", "EStatusMetadata"], StatusMetadataArchive.self), (["MUser", "EUser"], UserArchive.self),
+            (["MUserEntities", "EUserEntities"], UserEntitiesArchive.self), (["MURLEntities", "EURLEntities"], URLEntitiesArchive.self),
+            (["MEntities", "EEntities"], EntitiesArchive.self), (["MHashtag", "EHashtag"], HashtagArchive.self),
+            (["MURLEntity", "EURLEntity"], URLEntityArchive.self), (["MUserMention", "EUserMention"], UserMentionArchive.self),
+            (["MMedia", "EMedia"], MediaArchive.self), (["MMediaSizes", "EMediaSizes"], MediaSizesArchive.self),
+            (["MMediaSize", "EMediaSize"], MediaSizeArchive.self),
+        ])
+case "citm_catalog":
+    try run(
+        MacroCorpus.CitmCatalog.self, CitmCatalog.self, CitmCatalogArchive.self,
+        macroTypes: [
+            MacroCorpus.CitmCatalog.self, MacroCorpus.Event.self, MacroCorpus.Performance.self, MacroCorpus.Price.self,
+            MacroCorpus.SeatCategory.self, MacroCorpus.Area.self,
+        ],
+        plainTypes: [CitmCatalog.self, Event.self, Performance.self, Price.self, SeatCategory.self, Area.self],
+        twinClasses: [
+            (["CitmCatalog"], CitmCatalogArchive.self), (["Event"], EventArchive.self), (["Performance"], PerformanceArchive.self),
+            (["Price"], PriceArchive.self), (["SeatCategory"], SeatCategoryArchive.self), (["Area"], AreaArchive.self),
+        ])
+case "canada":
+    try run(
+        MacroCorpus.CanadaFeatureCollection.self, CanadaFeatureCollection.self, CanadaFeatureCollectionArchive.self,
+        macroTypes: [MacroCorpus.CanadaFeatureCollection.self, MacroCorpus.CanadaFeature.self, MacroCorpus.CanadaGeometry.self],
+        plainTypes: [CanadaFeatureCollection.self, CanadaFeature.self, CanadaGeometry.self],
+        twinClasses: [
+            (["CanadaFeatureCollection"], CanadaFeatureCollectionArchive.self), (["CanadaFeature"], CanadaFeatureArchive.self),
+            (["CanadaGeometry"], CanadaGeometryArchive.self),
+        ])
 default: print("unknown file \(file)"); exit(2)
 }
 
@@ -98,33 +229,13 @@ func registerTypes(_ types: [any Model.Type]) {
     for type in types { ModelRegistry.shared.register(type) }
 }
 
-/// The `@Model` corpus types.
-func macroTypes() -> [any Model.Type] {
-    [
-        MTwitterSearch.self, MSearchMetadata.self, MStatus.self, MStatusMetadata.self, MUser.self, MUserEntities.self,
-        MURLEntities.self, MEntities.self, MHashtag.self, MURLEntity.self, MUserMention.self, MMedia.self,
-        MMediaSizes.self, MMediaSize.self,
-        MacroCorpus.CitmCatalog.self, MacroCorpus.Event.self, MacroCorpus.Performance.self, MacroCorpus.Price.self,
-        MacroCorpus.SeatCategory.self, MacroCorpus.Area.self,
-        MacroCorpus.CanadaFeatureCollection.self, MacroCorpus.CanadaFeature.self, MacroCorpus.CanadaGeometry.self,
-    ]
-}
-
-/// The same models without the macro.
-func plainTypes() -> [any Model.Type] {
-    [
-        ETwitterSearch.self, ESearchMetadata.self, EStatus.self, EStatusMetadata.self, EUser.self, EUserEntities.self,
-        EURLEntities.self, EEntities.self, EHashtag.self, EURLEntity.self, EUserMention.self, EMedia.self,
-        EMediaSizes.self, EMediaSize.self,
-        CitmCatalog.self, Event.self, Performance.self, Price.self, SeatCategory.self, Area.self,
-        CanadaFeatureCollection.self, CanadaFeature.self, CanadaGeometry.self,
-    ]
-}
-
-/// Times every `@Model` route and Foundation's `samples` rounds, interleaved, and prints p50 and
-/// p0 (ms) and the ratios to Foundation (decode ÷ `JSONDecoder`, encode ÷ `JSONEncoder`).
+/// Times the headline routes `samples` rounds, interleaved, and prints p50 and p0 (ms) and the
+/// ratios to Foundation (decode ÷ `JSONDecoder`, encode ÷ `JSONEncoder`, and the keyed-archive
+/// decode also ÷ `NSKeyedUnarchiver`).
 func time(_ runOnce: (String) throws -> Int, samples: Int) throws {
-    let routes = ["JSON-decode", "json-decode", "fast-decode", "ka-decode", "JSON-encode", "json-encode", "fast-encode", "ka-encode"]
+    let routes = [
+        "JSON-decode", "NSKA-decode", "json-decode", "fast-decode", "ka-decode", "JSON-encode", "json-encode", "fast-encode", "ka-encode",
+    ]
     var times: [String: [Double]] = [:]
     let clock = ContinuousClock()
     for route in routes { _ = try runOnce(route) }  // warm-up
@@ -138,11 +249,16 @@ func time(_ runOnce: (String) throws -> Int, samples: Int) throws {
     }
     func p50(_ route: String) -> Double { let sorted = times[route]!.sorted(); return sorted[sorted.count / 2] }
     func p0(_ route: String) -> Double { times[route]!.min()! }
-    print("route, \(file), \(samples) rounds: p50 ms, p0 ms, ratio at p50, ratio at p0")
+    print("route, \(file), \(samples) rounds: p50 ms, p0 ms, ratio at p50, ratio at p0 (ka-decode also ÷ NSKA-decode)")
     for route in routes {
         let base = route.hasSuffix("decode") ? "JSON-decode" : "JSON-encode"
-        let line = [route, String(format: "%.3f", p50(route)), String(format: "%.3f", p0(route)),
-                    String(format: "%.3f", p50(route) / p50(base)), String(format: "%.3f", p0(route) / p0(base))]
+        var line = [
+            route, String(format: "%.3f", p50(route)), String(format: "%.3f", p0(route)),
+            String(format: "%.3f", p50(route) / p50(base)), String(format: "%.3f", p0(route) / p0(base)),
+        ]
+        if route == "ka-decode" {
+            line += [String(format: "%.3f", p50(route) / p50("NSKA-decode")), String(format: "%.3f", p0(route) / p0("NSKA-decode"))]
+        }
         print(line.joined(separator: " | "))
     }
 }

@@ -10,11 +10,26 @@ import Foundation
 /// try FastCodec(safe: true).decodeTree(from: bytes)   // throws: safe mode reads no objects
 /// ```
 ///
+/// One reader and one writer (``GraphCodec``): a file is read into its graph (``FastIndex``),
+/// which models are decoded from, the tree users see is made from (``decodeTree(from:)``, an
+/// object met again as `{"$alias": …}`) and other formats are written from; models, trees and
+/// graphs are written by ``FastModelWriter``.
+///
 /// Models are written through their keys, as BaseModel objects were (`preferFastCoding`): one
 /// class definition per type, then one value per key; a class instance met again is an object
 /// alias. Plain dictionaries and arrays are the immutable forms (tags 9 and 10). Strings are
 /// stored once and aliased after; integers take the smallest width; 0 and 1 stay apart from
 /// `false` and `true`; dates are seconds since 2001.
+///
+/// A file FastCoding wrote is kept whole: reading it and writing its graph back
+/// (`basemodel convert --to fast`) gives the same bytes. Its shared containers, data, dates and
+/// mutable strings stay one object (an object alias), cycles through mutable containers and
+/// objects are kept, and so are mutable strings, data and containers, 4-byte floats, sets and
+/// ordered sets, NSCoded objects (tag 43), decimals, geometry values, index sets, legacy dates
+/// and an object's nil values (one class definition with a nil, as FastCoding wrote it).
+/// Converted to another format, the graph keeps what that format can store. A cycle back into
+/// an immutable container cannot be written (FastCoding caches those after their children)
+/// and is an error naming the alias.
 ///
 /// Differences from the original, on purpose:
 ///
@@ -25,9 +40,16 @@ import Foundation
 /// - **Affine transforms are aligned** on write as the original reader expects (its writer did
 ///   not align them).
 /// - **Strings with a NUL character** are an error on write; the original cut them short.
-/// - **Unknown classes** read as `{"$class": name, …}` and write back to the same bytes, except
-///   that a nil property of the *first* object of a class is lost from the definition (the tree
-///   has no nil, only missing keys).
+/// - **A URL** reads as its absolute string and is written back as a URL of that string
+///   without a base: a URL FastCoding stored relative to a base comes back as the same URL but
+///   not the same bytes.
+/// - **A decimal number** reads as a number (an integer when whole, else the nearest double)
+///   and is written back as the compact decimal of that number, not the original's 20 bytes.
+/// - **An embedded keyed archive** (tag 47) is read once, inside this decode's limits, into the
+///   graph, and written back as an archive of that value by ``KeyedArchiveCodec``, not the
+///   original archive's bytes.
+/// - **Dictionary keys** must be strings (the original took any object); a key met twice in one
+///   dictionary keeps its first place and its last value.
 /// - **FastCoding 2.x files are not read** (§5.7 of the reference makes 2.x support optional):
 ///   they are detected, and decoding them throws ``ModelError/Reason/unsupported(_:)``. 2.x was
 ///   superseded in 2014; BaseModel apps bundled 3.2.2, whose files (with the legacy date tag)
@@ -37,15 +59,13 @@ import Foundation
 /// ``ModelValue/init(fastPlainValues:)``) reads plain
 /// values only: a nil chunk, class definitions, objects, NSCoded objects and keyed archives are
 /// errors. Use it for files from untrusted sources. In every mode malformed input is a
-/// ``ModelError`` with format `fast` and a byte offset, never a crash.
-///
-/// Models skip the tree in both directions (``encodeModel(_:context:)`` and
-/// ``decodeModel(_:from:context:)``), with the same bytes and the same models as this codec's tree
-/// methods.
+/// ``ModelError`` with format `fast` and a byte offset, never a crash, and shared values that
+/// would expand past ``DecodingLimits/maximumValues`` where copied are refused
+/// (``InputIndex/checkCopies(byteCount:format:)``).
 ///
 /// Pick `fast` for large models and frequent saves: it is the smallest and quickest format the
 /// library writes that keeps types and shared instances.
-struct FastCodec: ModelCodec {
+struct FastCodec: GraphCodec {
     /// Whether objects of named classes are refused on read.
     let safe: Bool
 
@@ -74,71 +94,18 @@ struct FastCodec: ModelCodec {
         return major == 2 || major == 3 ? 95 : nil
     }
 
-    /// Reads a file into a typed tree.
+    /// Reads a file into its graph (``FastIndex``): every chunk of FastCoding 3.3, its aliases
+    /// as shared nodes and cycles, its forms on the nodes.
     ///
-    /// - Throws: ``ModelError`` with format `fast`, the byte offset (for byte-level problems) or
-    ///   the path (for tree-level ones): an empty, truncated or 2.x file, a wrong magic, an
-    ///   unknown tag, an alias or class index out of range, a count larger than the data, invalid
-    ///   UTF-8, nesting deeper than ``DecodingLimits/maximumDepth``, a non-string dictionary key, nil
-    ///   inside a collection, aliases expanding past the budget, and in safe mode any object tag.
-    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try StackReserve.run { () throws(ModelError) -> ModelValue in
-            let document = try FastObject(data: data, safe: safe)
-            return try FastTreeReader.tree(from: document, byteCount: data.count)
-        }
+    /// - Throws: ``ModelError`` with format `fast`, the byte offset and, where known, the path:
+    ///   an empty, truncated or 2.x file, a wrong magic, an unknown tag, an alias or class index
+    ///   out of range, a count larger than the data, invalid UTF-8, nesting deeper than
+    ///   ``DecodingLimits/maximumDepth``, a non-string dictionary key, nil inside a collection,
+    ///   shared values expanding past the budget, and in safe mode any object tag.
+    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+        try FastIndex.graph(of: data, safe: safe)
     }
 
-    /// Writes a typed tree.
-    ///
-    /// - Throws: ``ModelError`` with format `fast` and the path: a `$class` that is not a
-    ///   string, an `$alias` that leads nowhere or into an open plain container, a string with
-    ///   a NUL character.
-    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        try StackReserve.run { () throws(ModelError) -> Data in
-            try FastTreeWriter.data(from: tree)
-        }
-    }
-
-    /// Reads a model from the bytes through an index of the file instead of a tree (except in
-    /// safe mode): the model decoder reads the index's nodes with its one set of mapping rules,
-    /// so the model, or the error and its path, is the one the tree gives.
-    ///
-    /// The index covers what model files hold (see `FastIndex`); a file holding anything else
-    /// (URLs, geometry, NSCoded or keyed-archive chunks, decimals, aliases to containers,
-    /// cycles), a malformed one, or one of another ``Model/schemaVersion`` than the model's (to be
-    /// migrated, or refused) is read as a tree instead. That choice is made before any model
-    /// code runs, so `init(from:)`, `init()` and transformers run once.
-    ///
-    /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
-    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
-        let decoder = context.decoder
-        return try StackReserve.run { () throws(ModelError) -> T in
-            guard !safe, let index = FastIndex.ofModelFile(data), index.isAtSchemaVersion(of: type) else {
-                return try decodeModelThroughTree(type, from: data, using: decoder)
-            }
-            return try decodeModel(type, from: index, using: decoder)
-        }
-    }
-
-    /// Reads a model from an index of its file.
-    ///
-    /// - Throws: ``ModelError`` for a value that does not fit, with its path.
-    func decodeModel<T: Decodable>(_ type: T.Type, from index: InputIndex, using decoder: ModelDecoder) throws(ModelError) -> T {
-        try TreeDecoder.decode(
-            type, from: index, registry: forThisFormat(decoder).registry, identityMap: decoder.identityMap, format: format)
-    }
-
-    /// Writes a model without the intermediate tree: the one encoder writes to a
-    /// ``FastModelWriter``, which writes the tree path's bytes.
-    ///
-    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path), or stored (as
-    ///   ``encodeTree(_:)``).
-    func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
-        let encoder = context.encoder
-        return try StackReserve.run { () throws(ModelError) -> Data in
-            let writer = FastModelWriter()
-            try TreeEncoder.write(value, registry: forThisFormat(encoder).registry, to: writer)
-            return try writer.finish()
-        }
-    }
+    /// A ``FastModelWriter``.
+    func makeWriter() -> any DocumentWriter { FastModelWriter() }
 }

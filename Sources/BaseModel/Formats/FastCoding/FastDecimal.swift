@@ -27,9 +27,53 @@ struct FastDecimal: Sendable, Hashable {
     /// The compact decimal of an unsigned integer: trailing decimal zeros move to the exponent,
     /// as `NSDecimalCompact` does.
     init(_ value: UInt64) {
+        self.init(mantissa: value, exponent: 0, isNegative: false)
+    }
+
+    /// The compact decimal of a signed integer.
+    init(_ value: Int64) {
+        self.init(mantissa: value.magnitude, exponent: 0, isNegative: value < 0)
+    }
+
+    /// The compact decimal of a double's shortest decimal form (`0.1` is mantissa 1, exponent
+    /// −1), NaN as the NaN decimal; `nil` for an infinity or a power of ten beyond −128…127.
+    init?(_ value: Double) {
+        if value.isNaN {
+            var bytes = [UInt8](repeating: 0, count: Self.size)
+            bytes[1] = 0x10
+            self.init(bytes: bytes)
+            return
+        }
+        guard value.isFinite else { return nil }
+        // The shortest digits that read back as this double, and their power of ten.
+        let text = "\(value.magnitude)"
+        let parts = text.split(separator: "e")
+        var exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        var digits = ""
+        for character in parts[0] {
+            if character == "." {
+                continue
+            }
+            digits.append(character)
+        }
+        if let point = parts[0].firstIndex(of: ".") { exponent -= parts[0].distance(from: point, to: parts[0].endIndex) - 1 }
+        guard let mantissa = UInt64(digits) else { return nil }
+        var compact = mantissa
+        while compact != 0, compact % 10 == 0 {
+            compact /= 10
+            exponent += 1
+        }
+        if compact == 0 { exponent = 0 }
+        guard let stored = Int8(exactly: exponent) else { return nil }
+        self.init(mantissa: compact, exponent: stored, isNegative: value < 0 && compact != 0)
+    }
+
+    /// The decimal `(-1)^isNegative × mantissa × 10^exponent`, its trailing decimal zeros moved
+    /// to the exponent.
+    private init(mantissa value: UInt64, exponent power: Int8, isNegative: Bool) {
         var mantissa = value
-        var exponent: UInt8 = 0
-        while mantissa != 0, mantissa % 10 == 0 {
+        var exponent = Int(power)
+        while mantissa != 0, mantissa % 10 == 0, exponent < Int(Int8.max) {
             mantissa /= 10
             exponent += 1
         }
@@ -40,8 +84,8 @@ struct FastDecimal: Sendable, Hashable {
             rest >>= 16
         }
         var bytes = [UInt8](repeating: 0, count: Self.size)
-        bytes[0] = exponent
-        bytes[1] = UInt8(words.count) | 0x20
+        bytes[0] = UInt8(bitPattern: Int8(exponent))
+        bytes[1] = UInt8(words.count) | 0x20 | (isNegative ? 0x10 : 0)
         for (index, word) in words.enumerated() {
             bytes[4 + 2 * index] = UInt8(word & 0xFF)
             bytes[5 + 2 * index] = UInt8(word >> 8)

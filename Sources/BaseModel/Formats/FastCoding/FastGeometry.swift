@@ -70,4 +70,41 @@ enum FastGeometry: Sendable, Hashable {
         default: nil
         }
     }
+
+    /// The keys of this kind's dictionary in a graph or tree, in file order: `x, y` (point),
+    /// `width, height` (size), `x, y, width, height` (rect), `location, length` (range), `dx, dy`
+    /// (vector), `a, b, c, d, tx, ty` (affine transform), `m11` … `m44` (3D transform).
+    var keyNames: [String] {
+        switch self {
+        case .point: ["x", "y"]
+        case .size: ["width", "height"]
+        case .rect: ["x", "y", "width", "height"]
+        case .range: ["location", "length"]
+        case .vector: ["dx", "dy"]
+        case .affineTransform: ["a", "b", "c", "d", "tx", "ty"]
+        case .transform3D: (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
+        }
+    }
+
+    /// The value a dictionary with these keys, in this order, and these numbers stands for
+    /// (see ``keyNames``); `nil` when the keys are no kind's, or a range's numbers are not whole
+    /// numbers that fit 32 bits.
+    init?(keys: [String], values: [Double]) {
+        guard keys.count == values.count, let first = keys.first else { return nil }
+        let kind: FastGeometry
+        switch (first, keys.count) {
+        case ("x", 2): kind = .point(x: values[0], y: values[1])
+        case ("width", 2): kind = .size(width: values[0], height: values[1])
+        case ("x", 4): kind = .rect(x: values[0], y: values[1], width: values[2], height: values[3])
+        case ("location", 2):
+            guard let location = UInt32(exactly: values[0]), let length = UInt32(exactly: values[1]) else { return nil }
+            kind = .range(location: location, length: length)
+        case ("dx", 2): kind = .vector(dx: values[0], dy: values[1])
+        case ("a", 6): kind = .affineTransform(values)
+        case ("m11", 16): kind = .transform3D(values)
+        default: return nil
+        }
+        guard kind.keyNames == keys else { return nil }
+        self = kind
+    }
 }

@@ -3,11 +3,10 @@ import Foundation
 /// Reads FastCoding 3.3 bytes chunk by chunk: the pull side of ``FastWriter``.
 ///
 /// The reader checks every read against the end of the input and keeps the cache bookkeeping
-/// that the format needs: the string cache (strings and URLs, by index), the class definitions,
-/// and the *number* of object-cache slots. A caller that builds values (a ``FastObject``
-/// document, a tree, a model decoder) keeps its own table of those values, and reserves a slot
-/// with ``reserveObjectSlot()`` at the moment the format caches one (see ``FastWriter`` for
-/// the timing rules), so that alias indices agree.
+/// that the format needs: the class definitions, and the *number* of string-cache entries and
+/// object-cache slots. Its caller (`FastIndex`, which builds the file's graph) keeps its own
+/// table of the values, and reserves a slot with ``reserveObjectSlot()`` at the moment the
+/// format caches one (see ``FastWriter`` for the timing rules), so that alias indices agree.
 ///
 /// ```swift
 /// var reader = try FastReader(data: bytes)
@@ -47,7 +46,8 @@ struct FastReader: Sendable {
     private(set) var objectCount = 0
     /// The class definitions read so far, by class index.
     private(set) var definitions: [ClassDefinition] = []
-    private var strings: [FastStringKey] = []
+    /// The number of string-cache entries (strings and URLs) so far.
+    private(set) var stringCount = 0
     private let bytes: [UInt8]
 
     /// Reads the header of `data` and positions the reader at the root chunk.
@@ -66,9 +66,6 @@ struct FastReader: Sendable {
 
     /// How many bytes are left.
     var remaining: Int { bytes.count - offset }
-
-    /// The number of string-cache entries so far.
-    var stringCount: Int { strings.count }
 
     // MARK: - Tags and scalars
 
@@ -173,45 +170,26 @@ struct FastReader: Sendable {
     /// Reads the payload of a ``FastTag/string`` chunk and adds it to the string cache.
     mutating func readString() throws(ModelError) -> String {
         let text = try readRawString()
-        strings.append(.string(text))
+        stringCount &+= 1
         return text
     }
 
-    /// Reads the index of a string alias (``FastTag/stringAlias8`` …) and returns the entry:
-    /// a `String` or a ``FastURL``.
-    ///
-    /// - Throws: ``ModelError`` for an index beyond the entries read so far.
-    mutating func readStringAlias(_ tag: FastTag) throws(ModelError) -> StringEntry {
-        switch strings[try readStringAliasIndex(tag)] {
-        case .string(let text): return .string(text)
-        case .url(let url): return .url(url)
-        }
-    }
-
     /// Reads the index of a string alias (``FastTag/stringAlias8`` …): the number of a
-    /// string-cache entry read before, counting from 0 (a reader that keeps its own table of the
-    /// entries looks it up there).
+    /// string-cache entry read before, counting from 0 (the caller keeps its own table of the
+    /// entries and looks it up there).
     ///
     /// - Throws: ``ModelError`` for an index beyond the entries read so far.
     mutating func readStringAliasIndex(_ tag: FastTag) throws(ModelError) -> Int {
         let start = offset
         let index = try readIndex(tag, small: .stringAlias8, medium: .stringAlias16, large: .stringAlias32)
-        guard index < strings.count else {
-            throw failure(.malformed("string alias \(index) is out of range (\(strings.count) strings read)"), at: start)
+        guard index < stringCount else {
+            throw failure(.malformed("string alias \(index) is out of range (\(stringCount) strings read)"), at: start)
         }
         return index
     }
 
-    /// A string-cache entry.
-    enum StringEntry: Sendable, Hashable {
-        /// A string.
-        case string(String)
-        /// A URL.
-        case url(FastURL)
-    }
-
     /// Adds a URL to the string cache, once its two children have been read.
-    mutating func cacheURL(_ url: FastURL) { strings.append(.url(url)) }
+    mutating func cacheURL() { stringCount &+= 1 }
 
     // MARK: - Counts, data, index sets
 
@@ -298,18 +276,9 @@ struct FastReader: Sendable {
         return definitions.count - 1
     }
 
-    /// Reads the class index of an object chunk (``FastTag/object8`` …) and returns its
-    /// definition. The caller then reserves the object's slot (objects are cached before their
-    /// values) and reads one value per key.
-    ///
-    /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
-    mutating func readObjectClass(_ tag: FastTag) throws(ModelError) -> (index: Int, definition: ClassDefinition) {
-        let index = try readObjectClassIndex(tag)
-        return (index, definitions[index])
-    }
-
-    /// Reads the class index of an object chunk (``FastTag/object8`` …), as
-    /// ``readObjectClass(_:)`` without copying the definition out.
+    /// Reads the class index of an object chunk (``FastTag/object8`` …). The caller then
+    /// reserves the object's slot (objects are cached before their values) and reads one value
+    /// per key of the class (``keyCount(ofClass:)``).
     ///
     /// - Throws: ``ModelError`` for a class index beyond the definitions read so far.
     @inline(__always)

@@ -30,7 +30,13 @@ struct FastURL: Sendable, Hashable, CustomStringConvertible {
     /// itself when Foundation cannot resolve it.
     var absoluteString: String {
         guard let base else { return relative }
-        guard let baseURL = URL(string: base.absoluteString), let url = URL(string: relative, relativeTo: baseURL) else { return relative }
+        return Self.resolve(relative, against: base.absoluteString)
+    }
+
+    /// `relative` resolved against the URL string `base`, or `relative` itself when Foundation
+    /// cannot resolve it.
+    static func resolve(_ relative: String, against base: String) -> String {
+        guard let baseURL = URL(string: base), let url = URL(string: relative, relativeTo: baseURL) else { return relative }
         return url.absoluteString
     }
 

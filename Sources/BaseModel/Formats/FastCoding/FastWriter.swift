@@ -3,8 +3,8 @@ import Foundation
 /// Writes FastCoding 3.3 bytes, one chunk at a time, keeping the three caches as the original
 /// writer did, so that FastCoding's reader (and ``FastReader``) find every alias.
 ///
-/// The writer is a streaming API: a caller walks its own values (a ``FastObject`` document, a
-/// ``ModelValue`` tree, or a Swift `Encoder`) and calls one method per value. Containers and
+/// The writer is a streaming API: a caller walks its own values (``FastTapeReplay`` replays
+/// what a model, a tree or a graph wrote to a ``FastModelWriter``) and calls one method per value. Containers and
 /// objects are opened, filled with further calls, and (for collections) closed:
 ///
 /// ```swift

@@ -10,8 +10,9 @@ import Foundation
 /// try codec.decodeTree(from: bytes) == tree   // true: binary dates keep their fractions
 /// ```
 ///
-/// The tree is the one ``HRXMLCodec`` writes: data and dates native, null as
-/// `{"$class": "NSNull"}`, `$class` and `$alias` as they are. Choices to know:
+/// The document is the one ``HRXMLCodec`` writes: data and dates native, null as
+/// `{"$class": "NSNull"}`, objects with `$class`, a container or object met again as
+/// `{"$alias": path}`, any root. Choices to know:
 ///
 /// - Keys are written in the tree's order and equal strings are stored once, so the bytes depend
 ///   only on the tree; keys read back in the file's order.

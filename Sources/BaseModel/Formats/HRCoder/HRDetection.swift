@@ -1,49 +1,64 @@
 import Foundation
 
-/// The detection rule the HR codecs share: BaseModel 2.6 handed a parsed file to HRCoder when its
-/// root was a dictionary holding `$class`, and only then.
+/// The detection rule the HR codecs share. HRCoder writes a root that is a plain array or
+/// dictionary without `$class` (only model objects get one), so a document is HR when it holds
+/// HRCoder's marks anywhere: a dictionary whose `$class` (an object, or a Foundation value such
+/// as `{"$class": "NSNull"}`), `$alias` (a shared object) or `$data` (bytes) is a string. JSON and
+/// property lists written by anyone else have no such keys; a keyed archive (`$archiver` at its
+/// root) has `$class` references that are UIDs, not strings, and is not HR.
+///
+/// A document without any mark (an HR file of plain arrays, dictionaries, strings and numbers)
+/// reads the same as plain JSON or a plain property list, and is detected as one.
 enum HRDetection {
     /// The confidence of an HR codec for a file it can read: above plain JSON (50) and plain
     /// property lists (60), below keyed archives (80), which are property lists too.
     static let confidence = 70
 
-    /// The bytes `$class`. A document whose root holds the key contains them, unless the key is
-    /// written with escapes (`"\u0024class"`, `&#36;class`) or in UTF-16, which detection does
-    /// not look for (such files are still read when their format is named).
-    static let classKeyBytes = Array(TypedTree.classKey.utf8)
+    /// The marks after their `$`: `class`, `alias`, `data`.
+    private static let marks: [[UInt8]] = [Array("class".utf8), Array("alias".utf8), Array("data".utf8)]
 
-    /// Whether `data` contains the bytes `$class` anywhere: a cheap test before a parse.
+    /// Whether `data` contains the bytes `$class`, `$alias` or `$data` anywhere: a cheap test
+    /// before a parse. (A key written with escapes, `"\u0024class"`, or in UTF-16 is not looked
+    /// for; such files are still read when their format is named.)
     ///
-    /// Complexity: O(*n*).
-    static func mayHoldClassKey(_ data: Data) -> Bool {
-        contains(data, classKeyBytes)
-    }
-
-    /// Whether `data` contains `marker` (not empty) anywhere.
-    ///
-    /// Complexity: O(*n* × *m*) at worst, O(*n*) when the marker's first byte is rare; the
-    /// first byte is searched with `memchr`, which reads many bytes per instruction (detection
-    /// looks through every JSON document this way).
-    static func contains(_ data: Data, _ marker: [UInt8]) -> Bool {
-        guard let head = marker.first else { return true }
-        return data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress, buffer.count >= marker.count else { return false }
-            let last = buffer.count - marker.count
+    /// Complexity: O(*n*): `$` is searched with `memchr`, which reads many bytes per instruction
+    /// (detection looks through every JSON document this way).
+    static func mayHoldMarks(_ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return false }
             var start = 0
-            while start <= last {
-                guard let found = memchr(base + start, Int32(head), last - start + 1) else { return false }
-                let candidate = base.distance(to: UnsafeRawPointer(found))
-                if memcmp(base + candidate, marker, marker.count) == 0 { return true }
-                start = candidate + 1
+            while start < buffer.count {
+                guard let found = memchr(base + start, Int32(UInt8(ascii: "$")), buffer.count - start) else { return false }
+                let after = base.distance(to: UnsafeRawPointer(found)) + 1
+                for mark in marks where after + mark.count <= buffer.count && memcmp(base + after, mark, mark.count) == 0 {
+                    return true
+                }
+                start = after
             }
             return false
         }
     }
 
-    /// Whether a parsed document is one BaseModel gave to HRCoder: a dictionary holding `$class`.
-    static func isHRRoot(_ document: ModelValue) -> Bool {
-        guard case .dictionary(let entries) = document else { return false }
-        return entries[TypedTree.classKey] != nil
+    /// Whether a document's graph holds a mark: a dictionary with a string `$class`, `$alias` or
+    /// `$data`.
+    ///
+    /// Complexity: O(*n*) in the graph's nodes and entries.
+    static func holdsMarks(_ graph: InputIndex) -> Bool {
+        let keys: Set<String> = [TypedTree.classKey, TypedTree.aliasKey, DocumentRecorder.dataKey]
+        let numbers: Set<Int32>? = graph.keyNumbers.map { numbers in Set(keys.compactMap { numbers[$0] }) }
+        if numbers?.isEmpty == true { return false }
+        for node in graph.nodes where node.kind == .dictionary {
+            for position in 0..<Int(node.count) {
+                let slot = Int(node.first) + 2 * position
+                let key = graph.children[slot]
+                let isMark = numbers?.contains(key) ?? {
+                    let text = graph.strings[Int(key)]
+                    return text.utf8.first == UInt8(ascii: "$") && keys.contains(text)
+                }()
+                if isMark, graph[graph.children[slot + 1]].kind == .string { return true }
+            }
+        }
+        return false
     }
 
     /// The offset of the first byte after an optional UTF-8 byte-order mark and blank space

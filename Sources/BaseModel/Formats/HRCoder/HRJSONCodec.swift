@@ -12,20 +12,23 @@ import Foundation
 /// ```
 ///
 /// Typed objects (`$class`) and shared references (`$alias`, see ``TypedTree``) are written as they
-/// are; the tree's own leaves are spelled as HRCoder 1.3.3 spelled them in JSON:
+/// are: a container or object met again, shared or in a cycle, is `{"$alias": "<key path of its
+/// first occurrence>"}`, and reads back as the same node. The root may be any value: HRCoder
+/// writes a plain array or dictionary root without `$class`. The tree's own leaves are spelled
+/// as HRCoder 1.3.3 spelled them in JSON (``HRSpelling``):
 ///
 /// - data: `{"$class": "NSData", "$data": "<base64>"}`;
 /// - dates: `{"$class": "NSDate", "NS.time": <seconds since 2001-01-01 UTC>}`, the shortest
 ///   decimal that reads back as the same double, so dates keep their sub-second precision;
-/// - null: JSON `null`.
+/// - null: JSON `null` (and `{"$class": "NSNull"}` reads as null too).
 ///
-/// Reading undoes this: a dictionary holding `$data` is data whatever its `$class`, and
-/// `NSDate`, `NSNull`, `NSString`/`NSMutableString`, `NSData`/`NSMutableData` and `NSURL`
-/// objects become the tree's values. Other `$class` names, known or not, are left to the model
-/// decoder, which decides what it can build. The output is compact and keeps the tree's key
-/// order (the model encoder writes `$class` first); `/` is escaped as `\/`, as Foundation's
+/// Reading undoes this (``HRGraphReader``): a dictionary holding `$data` is data whatever its
+/// `$class`, and `NSDate`, `NSNull`, `NSString`/`NSMutableString`, `NSData`/`NSMutableData` and
+/// `NSURL` objects become values. Other `$class` names, known or not, are objects for the model
+/// decoder, which decides what it can build. The output is compact and keeps the key order
+/// written (the model encoder writes `$class` first); `/` is escaped as `\/`, as Foundation's
 /// `NSJSONSerialization` did.
-struct HRJSONCodec: FormatCodec {
+struct HRJSONCodec: GraphCodec {
     /// Creates the codec.
     init() {}
 
@@ -36,60 +39,48 @@ struct HRJSONCodec: FormatCodec {
     /// `true`: models are written with `$class` and `$alias`.
     var storesTypes: Bool { true }
 
-    /// 70 when the bytes are JSON whose root is a dictionary holding `$class` (BaseModel 2.6's
-    /// rule for handing a file to HRCoder), `nil` otherwise; a root array of typed objects is not
-    /// enough. Plain JSON scores 50 and keyed archives 80.
+    /// 70 when the bytes are a JSON array or object that holds HRCoder's marks (``HRDetection``:
+    /// a string `$class`, `$alias` or `$data` anywhere), `nil` otherwise. Plain JSON scores 50
+    /// and keyed archives 80.
     ///
-    /// Complexity: O(*n*): a scan for the bytes `$class`, then, when they occur, a full parse.
+    /// Complexity: O(*n*): a scan for the marks, then, when they occur, a parse.
     func confidence(for data: Data) -> Int? {
-        guard let first = HRDetection.firstSignificantByte(data), data[first] == UInt8(ascii: "{"),
-            HRDetection.mayHoldClassKey(data), let document = try? JSONParser.parse(data),
-            HRDetection.isHRRoot(document)
+        guard let first = HRDetection.firstSignificantByte(data), data[first] == UInt8(ascii: "{") || data[first] == UInt8(ascii: "["),
+            HRDetection.mayHoldMarks(data), let document = try? Self.document(data, format: format),
+            HRDetection.holdsMarks(document)
         else { return nil }
         return HRDetection.confidence
     }
 
-    /// Reads an HR JSON document into a typed tree.
-    ///
-    /// The whole document is read before aliases are checked, so an alias may name a path that
-    /// appears later in the file (a forward reference) or an ancestor (`$root` for a cycle).
+    /// Reads an HR JSON document into a graph (see ``HRGraphReader``). The whole document is read
+    /// before aliases are resolved, so an alias may name a path that appears later in the file
+    /// (a forward reference) or an ancestor (`$root` for a cycle).
     ///
     /// - Throws: ``ModelError`` with format `hr-json` and the path of the problem: the parser's
     ///   errors (``ModelError/Reason/empty``, ``ModelError/Reason/truncated``,
-    ///   ``ModelError/Reason/malformed(_:)``, with the byte offset), a root that is not a
-    ///   dictionary, a `$class` or `$alias` that is not a string, `$data` that is not base64, an
-    ///   alias that names nothing, or nesting deeper than ``TypedTree/maximumDepth``.
-    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try StackReserve.run { () throws(ModelError) -> ModelValue in
-            let name = format.rawValue
-            let document: ModelValue
-            do throws(ModelError) {
-                document = try JSONParser.parse(data, maximumDepth: TypedTree.maximumDepth)
-            } catch {
-                var error = error
-                error.format = format
-                throw error
-            }
-            return try HRDocument.tree(from: document, format: name)
+    ///   ``ModelError/Reason/malformed(_:)``, with the byte offset), a `$class` or `$alias` that
+    ///   is not a string, `$data` that is not base64, an alias that names nothing, or nesting
+    ///   deeper than ``DecodingLimits/maximumDepth``.
+    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+        try HRGraphReader.graph(of: Self.document(data, format: format), byteCount: data.count, format: format.rawValue)
+    }
+
+    /// A writer of compact HR JSON (``HRJSONWriter``).
+    func makeWriter() -> any DocumentWriter {
+        DocumentRecorder(format: format, typed: true) { document throws(ModelError) in
+            try HRJSONWriter.data(of: document, format: .hrJSON)
         }
     }
 
-    /// Writes a typed tree as compact HR JSON.
+    /// The JSON document's own graph (``JSONIndex``), before HR's spellings are undone.
     ///
-    /// - Throws: ``ModelError`` with format `hr-json`: what ``TypedTree/validate(_:format:)``
-    ///   rejects (a root that is not a dictionary, an alias that names nothing), a dictionary
-    ///   holding the reserved key `$data`, and a double or date that is not finite.
-    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        try StackReserve.run { () throws(ModelError) -> Data in
-            let name = format.rawValue
-            let document = try HRDocument.document(from: tree, style: .json, format: name)
-            do throws(ModelError) {
-                return try JSONWriter.data(from: document)
-            } catch {
-                var error = error
-                error.format = format
-                throw error
-            }
+    /// - Throws: ``ModelError`` from the JSON reader, with `format`.
+    static func document(_ data: Data, format: ModelFormat) throws(ModelError) -> InputIndex {
+        do {
+            return try JSONIndex.read(data)
+        } catch var error {
+            error.format = format
+            throw error
         }
     }
 }

@@ -11,10 +11,13 @@ import Foundation
 /// ```
 ///
 /// Typed objects (`$class`) and shared references (`$alias`, see ``TypedTree``) are written as they
-/// are; data and dates are the property list's own `<data>` and `<date>`, and null, which
-/// property lists lack, is `{"$class": "NSNull"}` (read back as null). Reading also accepts the
-/// JSON spellings (`$data`, `NS.time`) and the Foundation objects HRCoder wrote as coded objects
-/// (see ``HRJSONCodec``); other `$class` names are left to the model decoder.
+/// are: a container or object met again, shared or in a cycle, is `{"$alias": "<key path of its
+/// first occurrence>"}` and reads back as the same node; the root may be any value (HRCoder
+/// writes a plain array or dictionary root without `$class`). Data and dates are the property
+/// list's own `<data>` and `<date>`, and null, which property lists lack, is
+/// `{"$class": "NSNull"}` (read back as null; ``HRSpelling``). Reading also accepts the JSON
+/// spellings (`$data`, `NS.time`) and the Foundation objects HRCoder wrote as coded objects
+/// (see ``HRGraphReader``); other `$class` names are objects for the model decoder.
 ///
 /// Choices to know:
 ///

@@ -5,7 +5,14 @@ import Foundation
 ///
 /// JSON has no dates or data, so they come back as strings; models read them back into `Date`
 /// and `Data` properties without a transformer.
-struct JSONCodec: ModelCodec {
+///
+/// One reader and one writer: every document is read into an index (``JSONIndex``), from which
+/// models are decoded without a tree and the tree users see is built (``JSONParser``); models,
+/// trees and graphs read in other formats are written by ``JSONModelWriter``. JSON has no
+/// references, so a graph with shared containers or cycles (converted from a keyed archive, say)
+/// is written with `{"$alias": "<key path>"}` where a container is met again, as its tree shows
+/// it; reading such a file back gives that tree, not the sharing.
+struct JSONCodec: GraphCodec {
     /// Creates the codec.
     init() {}
 
@@ -23,53 +30,32 @@ struct JSONCodec: ModelCodec {
         }
     }
 
-    /// Parses the JSON.
+    /// The index of the document (``JSONIndex``).
     ///
-    /// - Throws: ``ModelError`` from ``JSONParser``.
-    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try JSONParser.parse(data)
+    /// - Throws: ``ModelError`` for malformed JSON or nesting deeper than
+    ///   ``DecodingLimits/maximumDepth``, worded as ``JSONParser`` documents.
+    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+        try JSONIndex.read(data)
     }
 
-    /// Decodes `type` from an index of the bytes (``JSONIndex``), without building the tree; a
-    /// document the index leaves to the tree parser (malformed, a key twice, a key that is not
-    /// ASCII, a huge integer), and a model's document of another ``Model/schemaVersion`` (to be
-    /// migrated, or refused), is read as a tree, before any model code runs.
-    ///
-    /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type.
-    func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
-        let decoder = context.decoder
-        guard let index = JSONIndex.ofDocument(data), index.isAtSchemaVersion(of: type) else {
-            return try decodeModelThroughTree(type, from: data, using: decoder)
-        }
-        return try TreeDecoder.decode(type, from: index, registry: nil, identityMap: decoder.identityMap, format: format)
+    /// A compact ``JSONModelWriter``.
+    func makeWriter() -> any DocumentWriter {
+        JSONModelWriter()
     }
 
-    /// Writes compact JSON.
+    /// `value` as JSON with `options`, through the one encoder and ``JSONModelWriter``.
     ///
-    /// - Throws: ``ModelError`` for a non-finite number.
-    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        try StackReserve.run { () throws(ModelError) -> Data in
-            try JSONWriter.data(from: tree)
-        }
-    }
-
-    /// Writes a model straight to compact JSON (``JSONModelWriter``), without the tree: the
-    /// bytes of ``encodeTree(_:)`` on the model's tree.
-    ///
-    /// - Throws: ``ModelError`` when a value cannot be encoded (with its path), or has no JSON
-    ///   form (a non-finite number, nesting deeper than the limit).
-    func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
-        try Self.data(of: value, options: [])
-    }
-
-    /// `value` as JSON with `options` (not ``JSONWriter/Options/sortedKeys``), through the one
-    /// encoder and ``JSONModelWriter``.
-    ///
-    /// - Throws: ``ModelError`` as ``encodeModel(_:context:)``.
+    /// - Throws: ``ModelError`` in `json` when a value cannot be encoded (with its path), or has
+    ///   no JSON form (a non-finite number, nesting deeper than the limit).
     static func data<T: Encodable>(of value: T, options: JSONWriter.Options) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
             let writer = JSONModelWriter(options: options)
-            try TreeEncoder.write(value, registry: nil, to: writer)
+            do throws(ModelError) {
+                try TreeEncoder.write(value, registry: nil, to: writer)
+            } catch var error {
+                if error.format == .tree { error.format = .json }
+                throw error
+            }
             return try writer.finish()
         }
     }

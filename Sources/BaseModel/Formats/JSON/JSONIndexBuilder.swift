@@ -1,12 +1,16 @@
 import Foundation
 
-/// What ``JSONReader/indexDocument(into:)`` fills: the nodes, children and strings of an
-/// ``InputIndex``, the children of the containers still open, and the table of interned keys.
+/// What ``JSONReader`` fills: the nodes, children and strings of an ``InputIndex``, the children
+/// of the containers still open, and the table of interned keys.
+///
+/// Keys are interned by their bytes (after unescaping), so equal keys have equal string numbers
+/// and a dictionary's keys are compared by number. Two rare cases need more, and cost nothing
+/// when a document has none: a dictionary with a key twice keeps the last value at the first
+/// key's place (``closeWithDuplicates(first:entries:)``), and keys that are not ASCII are also
+/// compared as Swift strings, which treats canonically equivalent spellings (`"\u00e9"` and
+/// `"e\u0301"`) as one key.
 struct JSONIndexBuilder {
     typealias Node = InputIndex.Node
-
-    /// Why the index leaves a document to the tree parser.
-    struct Declined: Error {}
 
     var nodes: [Node] = []
     var children: [Int32] = []
@@ -29,6 +33,8 @@ struct JSONIndexBuilder {
     private var keySignatures: [KeySignature] = []
     private var keyOffsets: [Int] = []
     private var keyBytes: [UInt8] = []
+    /// The string numbers of the interned keys that are not ASCII; empty in most documents.
+    private var nonASCIIKeys: Set<Int32> = []
 
     /// A key's length and its first and last eight bytes (zero-padded below eight).
     struct KeySignature: Equatable {
@@ -64,15 +70,26 @@ struct JSONIndexBuilder {
     private var lastDictionary: [UInt32] = []
     private var closedDictionaries: UInt32 = 0
 
-    /// Every interned key's string number, by key.
-    var keyNumbersByKey: [String: Int32] {
-        Dictionary(uniqueKeysWithValues: keyNumbers.map { (strings[Int($0)], $0) })
-    }
-
     init(byteCount: Int) {
         nodes.reserveCapacity(byteCount / 8)
         children.reserveCapacity(byteCount / 8)
         pending.reserveCapacity(64)
+    }
+
+    /// The index of the document whose root is `root`.
+    func index(root: Int32) -> InputIndex {
+        InputIndex(nodes: nodes, children: children, strings: strings, data: [], classes: [], root: root, keyNumbers: keyNumbersByKey)
+    }
+
+    /// Every interned key's string number, by key; `nil` when two keys that are not the same
+    /// bytes are equal as Swift strings (canonically equivalent spellings), which the decoder
+    /// then finds by comparing strings.
+    private var keyNumbersByKey: [String: Int32]? {
+        guard !nonASCIIKeys.isEmpty else { return Dictionary(uniqueKeysWithValues: keyNumbers.map { (strings[Int($0)], $0) }) }
+        var byKey: [String: Int32] = [:]
+        byKey.reserveCapacity(keyNumbers.count)
+        for number in keyNumbers where byKey.updateValue(number, forKey: strings[Int(number)]) != nil { return nil }
+        return byKey
     }
 
     @inline(__always)
@@ -96,7 +113,7 @@ struct JSONIndexBuilder {
 
     /// Closes the innermost container: its children move to ``children`` in one run.
     @inline(__always)
-    mutating func close() throws(Declined) -> Int32 {
+    mutating func close() -> Int32 {
         let frame = frames.removeLast()
         let first = children.count
         let run = pendingCount &- frame.pendingStart
@@ -105,35 +122,72 @@ struct JSONIndexBuilder {
             pendingCount = frame.pendingStart
         }
         if frame.isObject {
-            if run > 2 { try checkDistinctKeys(first: first, entries: run &>> 1) }
+            if run > 2, !keysAreDistinct(first: first, entries: run &>> 1) { return closeWithDuplicates(first: first, entries: run &>> 1) }
             return append(.dictionary, first: first, count: run &>> 1)
         }
         return append(.array, first: first, count: run)
     }
 
-    /// Declines a dictionary that holds a key twice (keys are interned, so equal keys have equal
-    /// string numbers).
-    private mutating func checkDistinctKeys(first: Int, entries: Int) throws(Declined) {
+    /// Whether the keys of the dictionary whose entries start at `first` in ``children`` are
+    /// distinct: by string number (equal keys are interned once), and where a key is not ASCII,
+    /// as Swift strings.
+    @inline(__always)
+    private mutating func keysAreDistinct(first: Int, entries: Int) -> Bool {
         if entries <= 8 {
             for later in 1..<entries {
                 let key = children[first &+ 2 &* later]
-                for earlier in 0..<later where children[first &+ 2 &* earlier] == key { throw Declined() }
+                for earlier in 0..<later where children[first &+ 2 &* earlier] == key { return false }
             }
-            return
+        } else {
+            closedDictionaries &+= 1
+            if lastDictionary.count < strings.count { lastDictionary.append(contentsOf: repeatElement(0, count: strings.count - lastDictionary.count)) }
+            for entry in 0..<entries {
+                let key = Int(children[first &+ 2 &* entry])
+                if lastDictionary[key] == closedDictionaries { return false }
+                lastDictionary[key] = closedDictionaries
+            }
         }
-        closedDictionaries &+= 1
-        if lastDictionary.count < strings.count { lastDictionary.append(contentsOf: repeatElement(0, count: strings.count - lastDictionary.count)) }
-        for entry in 0..<entries {
-            let key = Int(children[first &+ 2 &* entry])
-            if lastDictionary[key] == closedDictionaries { throw Declined() }
-            lastDictionary[key] = closedDictionaries
-        }
+        return nonASCIIKeys.isEmpty || stringsAreDistinct(first: first, entries: entries)
     }
 
-    /// The string number of the ASCII key with these bytes, interned on first sight. A key of up
-    /// to 16 bytes is compared by its signature alone.
+    /// Whether the keys of a dictionary that may hold a key that is not ASCII are distinct as
+    /// Swift strings (a key that is not ASCII may equal another spelled in other bytes).
+    @inline(never)
+    private func stringsAreDistinct(first: Int, entries: Int) -> Bool {
+        let keys = (0..<entries).map { children[first &+ 2 &* $0] }
+        guard keys.contains(where: nonASCIIKeys.contains) else { return true }
+        return Set(keys.map { strings[Int($0)] }).count == entries
+    }
+
+    /// Closes a dictionary that holds a key more than once, as the tree of values holds it: the
+    /// last value wins and the key keeps the place (and spelling) of its first occurrence. The
+    /// values that lose stay in the index as nodes no container holds.
+    @inline(never)
+    private mutating func closeWithDuplicates(first: Int, entries: Int) -> Int32 {
+        var places: [String: Int] = [:]
+        var merged: [Int32] = []
+        merged.reserveCapacity(2 * entries)
+        for entry in 0..<entries {
+            let key = children[first + 2 * entry]
+            let value = children[first + 2 * entry + 1]
+            if let place = places[strings[Int(key)]] {
+                merged[2 * place + 1] = value
+            } else {
+                places[strings[Int(key)]] = merged.count / 2
+                merged.append(key)
+                merged.append(value)
+            }
+        }
+        children.removeSubrange(first...)
+        children.append(contentsOf: merged)
+        return append(.dictionary, first: first, count: merged.count / 2)
+    }
+
+    /// The string number of the key with these bytes, interned on first sight. A key of up to
+    /// 16 bytes is compared by its signature alone. `isASCII` must say whether every byte is
+    /// below 0x80.
     @inline(__always)
-    mutating func internKey(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+    mutating func internKey(_ bytes: UnsafeRawBufferPointer, isASCII: Bool = true) -> Int32 {
         let signature = KeySignature(bytes)
         let mask = keyTable.count &- 1
         var slot = signature.slot(mask: mask)
@@ -152,6 +206,7 @@ struct JSONIndexBuilder {
         keySignatures.append(signature)
         keyOffsets.append(keyBytes.count)
         keyBytes.append(contentsOf: bytes)
+        if !isASCII { nonASCIIKeys.insert(number) }
         if keyNumbers.count &* 2 > keyTable.count { growKeyTable() }
         return number
     }
@@ -171,5 +226,25 @@ struct JSONIndexBuilder {
             table[slot] = ordinal
         }
         keyTable = table
+    }
+
+    // MARK: Errors
+
+    /// The path of the value being read: per open container, the key whose value is being read
+    /// or the position of the element; it stops at a dictionary between entries (an error at a
+    /// key names the dictionary).
+    func currentPath() -> ModelPath {
+        var components: [ModelPath.Component] = []
+        for (position, frame) in frames.enumerated() {
+            let end = position + 1 < frames.count ? frames[position + 1].pendingStart : pendingCount
+            let run = end - frame.pendingStart
+            if frame.isObject {
+                guard run & 1 == 1 else { break }
+                components.append(.key(strings[Int(pending[end - 1])]))
+            } else {
+                components.append(.index(run))
+            }
+        }
+        return ModelPath(components)
     }
 }

@@ -1,18 +1,19 @@
 import Foundation
-import OrderedCollections
 
-/// A strict RFC 8259 JSON parser that reads UTF-8 bytes into a ``ModelValue`` tree.
+/// A strict RFC 8259 JSON parser that reads UTF-8 bytes into a ``ModelValue`` tree: the JSON
+/// reader's index (``JSONIndex``) as a tree (``InputIndex/typedTree()``).
 ///
 /// ```swift
 /// let value = try JSONParser.parse(data)
 /// value["statuses"]?[0]?["user"]?["screen_name"]   // .string("ayuu0123")
 /// ```
 ///
-/// The parser works directly on the bytes, without building intermediate `String`s or
-/// Foundation objects, and it is iterative: nesting costs heap memory, never stack, so no input
-/// can overflow the stack while parsing. (A finished tree is compared and destroyed
-/// recursively, so raising `maximumDepth` far above the default moves that risk to the tree's
-/// users; the default, ``DecodingLimits/maximumDepth``, is safe on any thread.)
+/// The reader works directly on the bytes, without building intermediate `String`s or
+/// Foundation objects, and it is iterative: nesting costs heap memory, never stack. The tree is
+/// then built from the index, one level of recursion per level of nesting, with the stack a
+/// decode of ``DecodingLimits/maximumDepth`` levels needs (``StackReserve``); a finished tree is
+/// compared and destroyed recursively too, so raising `maximumDepth` far above the default moves
+/// that risk to the tree's users. Models are read from the index itself, without the tree.
 ///
 /// ## What it accepts
 ///
@@ -60,10 +61,7 @@ enum JSONParser {
     ///   that ends inside a value, ``ModelError/Reason/malformed(_:)`` for invalid JSON and
     ///   ``ModelError/Reason/unsupported(_:)`` for nesting deeper than `maximumDepth`.
     static func parse(_ data: Data, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
-        let result = data.withUnsafeBytes { bytes in
-            parseResult(bytes: bytes, maximumDepth: maximumDepth)
-        }
-        return try result.get()
+        try tree(of: JSONIndex.read(data, maximumDepth: maximumDepth), maximumDepth: maximumDepth)
     }
 
     /// Parses a JSON document from text.
@@ -76,10 +74,10 @@ enum JSONParser {
     ///   of `text`.
     static func parse(_ text: some StringProtocol, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
         var string = String(text)
-        let result = string.withUTF8 { bytes in
-            parseResult(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: maximumDepth)
+        let index = string.withUTF8 { bytes in
+            JSONIndex.read(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: maximumDepth)
         }
-        return try result.get()
+        return try tree(of: index.get(), maximumDepth: maximumDepth)
     }
 
     /// Parses a JSON document from a buffer of UTF-8 bytes, which must stay valid for the call.
@@ -90,21 +88,23 @@ enum JSONParser {
     /// - Returns: The document's value.
     /// - Throws: ``ModelError`` as the `Data` overload does.
     static func parse(bytes: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth) throws(ModelError) -> ModelValue {
-        try parseResult(bytes: bytes, maximumDepth: maximumDepth).get()
+        try tree(of: JSONIndex.read(bytes: bytes, maximumDepth: maximumDepth).get(), maximumDepth: maximumDepth)
     }
 
-    static func parseResult(bytes: UnsafeRawBufferPointer, maximumDepth: Int) -> Result<ModelValue, ModelError> {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            return .failure(ModelError(.empty, format: "json", offset: 0))
+    /// The tree of a JSON document's index, with the stack its depth needs: a depth above the
+    /// current limits' is allowed for this walk.
+    static func tree(of index: InputIndex, maximumDepth: Int) throws(ModelError) -> ModelValue {
+        let limits = DecodingLimits.current
+        guard maximumDepth > limits.maximumDepth else {
+            return try StackReserve.run { () throws(ModelError) -> ModelValue in try index.typedTree() }
         }
-        var reader = JSONReader(
-            start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maximumDepth: max(0, maximumDepth)
-        )
-        do {
-            return .success(try reader.parseDocument())
-        } catch {
-            return .failure(error)
-        }
+        var deeper = limits
+        deeper.maximumDepth = maximumDepth
+        return try DecodingLimits.$current.withValue(deeper) {
+            Result { () throws(ModelError) -> ModelValue in
+                try StackReserve.run { () throws(ModelError) -> ModelValue in try index.typedTree() }
+            }
+        }.get()
     }
 }
 

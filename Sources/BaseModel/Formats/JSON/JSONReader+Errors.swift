@@ -20,19 +20,7 @@ extension JSONReader {
 
     /// The path of the value being read: the keys and indices of the open containers.
     func currentPath() -> ModelPath {
-        var components: [ModelPath.Component] = []
-        for (position, frame) in frames.enumerated() {
-            let next = position + 1 < frames.count ? frames[position + 1] : nil
-            let valueEnd = next?.valueStart ?? values.count
-            let keyEnd = next?.keyStart ?? keys.count
-            if frame.isObject {
-                guard keyEnd - frame.keyStart > valueEnd - frame.valueStart else { break }
-                components.append(.key(keys[keyEnd - 1]))
-            } else {
-                components.append(.index(valueEnd - frame.valueStart))
-            }
-        }
-        return ModelPath(components)
+        builder.currentPath()
     }
 
     /// A short, quoted excerpt of the input at `offset`, up to the end of its line.
@@ -71,7 +59,7 @@ extension JSONReader {
         let byte = start[index]
         switch byte {
         case JSONByte.closeBracket, JSONByte.closeBrace:
-            return malformed(frames.isEmpty ? "unexpected '\(UnicodeScalar(byte))'" : "expected a value (trailing comma?)", at: index)
+            return malformed(builder.frames.isEmpty ? "unexpected '\(UnicodeScalar(byte))'" : "expected a value (trailing comma?)", at: index)
         case JSONByte.singleQuote:
             return malformed("strings must use double quotes", at: index)
         case JSONByte.slash:

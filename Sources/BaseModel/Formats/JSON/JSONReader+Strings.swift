@@ -1,7 +1,6 @@
 import Foundation
-import OrderedCollections
 
-/// Strings and keys: escapes, UTF-8 validation, the key cache.
+/// Strings: escapes and UTF-8 validation.
 extension JSONReader {
     // MARK: Strings
 
@@ -47,7 +46,7 @@ extension JSONReader {
 
     /// Reads a string whose opening quote is at the index.
     @inline(__always)
-    mutating func parseString(isKey: Bool = false) throws(ModelError) -> String {
+    mutating func parseString() throws(ModelError) -> String {
         let contentStart = index + 1
         var nonASCII: UInt64 = 0
         let end = scanString(from: contentStart, nonASCII: &nonASCII)
@@ -57,37 +56,10 @@ extension JSONReader {
         }
         index = end + 1
         let content = UnsafeBufferPointer(start: start + contentStart, count: end - contentStart)
-        let isASCII = nonASCII & 0x8080_8080_8080_8080 == 0
-        if isKey && content.count >= 16 {
-            return try cachedKey(content, isASCII: isASCII, rawStart: contentStart)
-        }
-        if isASCII {
+        if nonASCII & 0x8080_8080_8080_8080 == 0 {
             return String(decoding: content, as: UTF8.self)
         }
         return try validatedString(content, rawStart: contentStart, rawEnd: end)
-    }
-
-    /// A key of 16 bytes or more (which, unlike shorter ones, `String` stores on the heap): the
-    /// same string as the last key with the same bytes in its cache slot, if there is one, so
-    /// that the keys repeated in every element of an array share one allocation.
-    @inline(__always)
-    mutating func cachedKey(_ content: UnsafeBufferPointer<UInt8>, isASCII: Bool, rawStart: Int) throws(ModelError) -> String {
-        let length = content.count
-        let bytes = UnsafeRawPointer(content.baseAddress!)
-        let first = bytes.loadUnaligned(as: UInt64.self)
-        let last = bytes.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-        let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ last ^ UInt64(truncatingIfNeeded: length)
-        let slot = Int(truncatingIfNeeded: (mixed &* 0xC2B2_AE3D_27D4_EB4F) &>> 57)
-        if keyCache.isEmpty { keyCache = [String?](repeating: nil, count: 128) }
-        if let cached = keyCache[slot], cached.utf8.count == length,
-           cached.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, bytes, length) == 0 }) == true {
-            return cached
-        }
-        let string = isASCII
-            ? String(decoding: content, as: UTF8.self)
-            : try validatedString(content, rawStart: rawStart, rawEnd: rawStart + length)
-        keyCache[slot] = string
-        return string
     }
 
     /// Makes a string of UTF-8 bytes that may be invalid; `rawStart..<rawEnd` is the string's

@@ -1,50 +1,53 @@
 import Foundation
-import OrderedCollections
 
-/// The parser's state: the input, a position, and the stacks of open containers.
+/// The JSON reader: one pass over UTF-8 bytes that checks them (RFC 8259, see ``JSONParser``)
+/// and fills an index of their values (``JSONIndexBuilder``). It is iterative: nesting costs
+/// heap memory, never stack.
 struct JSONReader: ~Copyable {
     let start: UnsafePointer<UInt8>
     let count: Int
     let maximumDepth: Int
     var index = 0
-    var values = JSONStack<ModelValue>(capacity: 64)
-    var keys = JSONStack<String>(capacity: 32)
-    var frames: [JSONFrame] = []
+    var builder: JSONIndexBuilder
     var scratch: [UInt8] = []
-    var keyCache: [String?] = []
 
     init(start: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.start = start
         self.count = count
         self.maximumDepth = maximumDepth
-        frames.reserveCapacity(16)
+        builder = JSONIndexBuilder(byteCount: count)
     }
 
     // MARK: Document and containers
 
-    mutating func parseDocument() throws(ModelError) -> ModelValue {
+    /// Reads the document into ``builder`` and returns its root node.
+    ///
+    /// - Throws: ``ModelError`` with format `json`, the byte offset and the path of the problem
+    ///   (see ``JSONParser``).
+    mutating func readDocument() throws(ModelError) -> Int32 {
         if count >= 3 && start[0] == 0xEF && start[1] == 0xBB && start[2] == 0xBF { index = 3 }
         try rejectWideEncodings()
         skipWhitespace()
         guard index < count else { throw ModelError(.empty, format: "json", offset: index) }
 
-        parsingValues: while true {
+        readingValues: while true {
             // At the first byte of a value; whitespace is already skipped.
             guard index < count else { throw truncated() }
+            var node: Int32
             switch start[index] {
             case JSONByte.quote:
-                values.push(.string(try parseString()))
+                node = builder.appendString(try parseString())
             case JSONByte.openBrace:
                 try checkDepth()
                 index += 1
                 skipWhitespace()
                 if index < count && start[index] == JSONByte.closeBrace {
                     index += 1
-                    values.push(.dictionary([:]))
+                    node = builder.append(.dictionary)
                 } else {
-                    frames.append(JSONFrame(valueStart: values.count, keyStart: keys.count, isObject: true))
-                    try parseKey(afterComma: false)
-                    continue parsingValues
+                    builder.frames.append((builder.pendingCount, true))
+                    try readKey(afterComma: false)
+                    continue readingValues
                 }
             case JSONByte.openBracket:
                 try checkDepth()
@@ -52,72 +55,77 @@ struct JSONReader: ~Copyable {
                 skipWhitespace()
                 if index < count && start[index] == JSONByte.closeBracket {
                     index += 1
-                    values.push(.array([]))
+                    node = builder.append(.array)
                 } else {
-                    frames.append(JSONFrame(valueStart: values.count, keyStart: keys.count, isObject: false))
-                    continue parsingValues
+                    builder.frames.append((builder.pendingCount, false))
+                    continue readingValues
                 }
             case JSONByte.minus, 0x30...0x39:
-                values.push(try parseNumber())
+                switch try parseNumber() {
+                case .integer(let value): node = builder.append(.integer, payload: UInt64(bitPattern: value))
+                case .double(let value): node = builder.append(.double, payload: value.bitPattern)
+                case .unsignedInteger(let value): node = builder.append(.unsignedInteger, payload: value)
+                default: preconditionFailure("a number is an integer or a double")
+                }
             case 0x74: // t
                 try parseLiteral("true", pattern: 0x6575_7274, length: 4)
-                values.push(.bool(true))
+                node = builder.append(.bool, payload: 1)
             case 0x66: // f
                 try parseLiteral("false", pattern: 0x6573_6C61, length: 5, offset: 1)
-                values.push(.bool(false))
+                node = builder.append(.bool, payload: 0)
             case 0x6E: // n
                 try parseLiteral("null", pattern: 0x6C6C_756E, length: 4)
-                values.push(.null)
+                node = builder.append(.null)
             default:
                 throw unexpectedValueStart()
             }
 
             // After a complete value: close containers until one wants another element.
             while true {
-                guard let frame = frames.last else {
+                guard let frame = builder.frames.last else {
                     skipWhitespace()
                     guard index == count else { throw trailingData() }
-                    return values.pop()
+                    return node
                 }
+                builder.push(node)
                 skipWhitespace()
                 guard index < count else { throw truncated() }
                 let byte = start[index]
-                if frame.isObject {
-                    if byte == JSONByte.comma {
-                        index += 1
-                        skipWhitespace()
-                        try parseKey(afterComma: true)
-                        continue parsingValues
-                    } else if byte == JSONByte.closeBrace {
-                        index += 1
-                        frames.removeLast()
-                        values.push(.dictionary(closeObject(frame)))
-                    } else {
-                        throw malformed("expected ',' or '}' after a dictionary value", at: index)
-                    }
-                } else {
-                    if byte == JSONByte.comma {
-                        index += 1
-                        skipWhitespace()
-                        continue parsingValues
-                    } else if byte == JSONByte.closeBracket {
-                        index += 1
-                        frames.removeLast()
-                        values.push(.array(values.popArray(from: frame.valueStart)))
-                    } else {
-                        throw malformed("expected ',' or ']' after an array element", at: index)
-                    }
+                if byte == JSONByte.comma {
+                    index += 1
+                    skipWhitespace()
+                    if frame.isObject { try readKey(afterComma: true) }
+                    continue readingValues
                 }
+                guard byte == (frame.isObject ? JSONByte.closeBrace : JSONByte.closeBracket) else {
+                    throw malformed(
+                        frame.isObject ? "expected ',' or '}' after a dictionary value" : "expected ',' or ']' after an array element",
+                        at: index)
+                }
+                index += 1
+                node = builder.close()
             }
         }
     }
 
-    /// Reads `"key"`, whitespace and `:` and whitespace, leaving the index at the value.
+    /// Reads `"key"`, whitespace, `:` and whitespace into the builder's pending entries, leaving
+    /// the index at the value.
     @inline(__always)
-    mutating func parseKey(afterComma: Bool) throws(ModelError) {
+    mutating func readKey(afterComma: Bool) throws(ModelError) {
         guard index < count else { throw truncated() }
         guard start[index] == JSONByte.quote else { throw unexpectedKeyStart(afterComma: afterComma) }
-        keys.push(try parseString(isKey: true))
+        let contentStart = index + 1
+        var nonASCII: UInt64 = 0
+        let end = scanString(from: contentStart, nonASCII: &nonASCII)
+        guard end < count else { throw truncated() }
+        let number: Int32
+        if start[end] == JSONByte.quote && nonASCII & 0x8080_8080_8080_8080 == 0 {
+            index = end + 1
+            number = builder.internKey(UnsafeRawBufferPointer(start: start + contentStart, count: end - contentStart))
+        } else {
+            number = try readOtherKey()
+        }
+        builder.push(number)
         skipWhitespace()
         guard index < count else { throw truncated() }
         guard start[index] == JSONByte.colon else {
@@ -127,108 +135,21 @@ struct JSONReader: ~Copyable {
         skipWhitespace()
     }
 
+    /// A key with escapes or bytes that are not ASCII (which are checked to be UTF-8), interned
+    /// by the bytes of its text.
+    @inline(never)
+    mutating func readOtherKey() throws(ModelError) -> Int32 {
+        var key = try parseString()
+        return key.withUTF8 { utf8 in
+            builder.internKey(UnsafeRawBufferPointer(utf8), isASCII: utf8.allSatisfy { $0 < 0x80 })
+        }
+    }
+
     @inline(__always)
     func checkDepth() throws(ModelError) {
-        if frames.count >= maximumDepth {
+        if builder.frames.count >= maximumDepth {
             throw failure(DecodingLimits.depthExceeded(maximumDepth), at: index)
         }
-    }
-
-    /// Builds the dictionary of the innermost frame from the top of the stacks.
-    mutating func closeObject(_ frame: JSONFrame) -> OrderedDictionary<String, ModelValue> {
-        let length = keys.count - frame.keyStart
-        var unique = true
-        if length <= 15 {
-            // Up to this size an ordered set keeps no hash table and searches linearly, so
-            // comparing the keys pairwise costs no more than inserting them one by one.
-            let keyBase = keys.base + frame.keyStart
-            outer: for later in 1..<max(length, 1) {
-                for earlier in 0..<later where keyBase[earlier] == keyBase[later] {
-                    unique = false
-                    break outer
-                }
-            }
-        } else {
-            // Larger ones get a hash table; when the keys' signatures show that they are
-            // distinct, it can be built in one go, which skips a lookup per key.
-            unique = signaturesAreDistinct(from: frame.keyStart)
-        }
-        if unique {
-            let orderedKeys = keys.popContiguousArray(from: frame.keyStart)
-            let orderedValues = values.popContiguousArray(from: frame.valueStart)
-            return OrderedDictionary(uncheckedUniqueKeys: orderedKeys, values: orderedValues)
-        }
-        var dictionary = OrderedDictionary<String, ModelValue>(minimumCapacity: length)
-        let keyBase = keys.base + frame.keyStart
-        let valueBase = values.base + frame.valueStart
-        for position in 0..<length {
-            // Last value wins; the key keeps its first position.
-            dictionary.updateValue((valueBase + position).move(), forKey: (keyBase + position).move())
-        }
-        keys.forget(from: frame.keyStart)
-        values.forget(from: frame.valueStart)
-        return dictionary
-    }
-
-    /// Whether the keys from `start` to the top are all ASCII and have different signatures,
-    /// which proves that they are different (ASCII strings are equal exactly when their bytes
-    /// are). Equal signatures only mean that the keys may be equal.
-    func signaturesAreDistinct(from start: Int) -> Bool {
-        let length = keys.count - start
-        var size = 32
-        while size < length * 2 { size *= 2 }
-        let mask = size - 1
-        let source = keys.base + start
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: size) { table in
-            table.initialize(repeating: 0)
-            for position in 0..<length {
-                let signature = source[position].utf8.withContiguousStorageIfAvailable { utf8 in
-                    Self.signature(of: UnsafeRawBufferPointer(utf8))
-                } ?? 0
-                guard signature != 0 else { return false }
-                var slot = Int(truncatingIfNeeded: signature &>> 40) & mask
-                while table[slot] != 0 {
-                    if table[slot] == signature { return false }
-                    slot = (slot + 1) & mask
-                }
-                table[slot] = signature
-            }
-            return true
-        }
-    }
-
-    /// A hash of an ASCII key's bytes, from its first, middle and last eight bytes and its
-    /// length (never 0), or 0 when the key is not ASCII.
-    @inline(__always)
-    static func signature(of utf8: UnsafeRawBufferPointer) -> UInt64 {
-        let count = utf8.count
-        var first: UInt64 = 0
-        var middle: UInt64 = 0
-        var last: UInt64 = 0
-        var highBits: UInt64 = 0
-        if count >= 8, let bytes = utf8.baseAddress {
-            var offset = 0
-            while offset + 8 <= count {
-                highBits |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                offset += 8
-            }
-            first = bytes.loadUnaligned(as: UInt64.self)
-            middle = bytes.loadUnaligned(fromByteOffset: count / 2 - 4, as: UInt64.self)
-            last = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            highBits |= last
-        } else {
-            for byte in utf8 {
-                first = first << 8 | UInt64(byte)
-            }
-            highBits = first
-        }
-        guard highBits & 0x8080_8080_8080_8080 == 0 else { return 0 }
-        var hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (middle &* 0xD6E8_FEB8_6659_FD93)
-            ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
-        hash ^= hash &>> 31
-        hash = hash &* 0x94D0_49BB_1331_11EB
-        hash ^= hash &>> 29
-        return hash | 1
     }
 
     // MARK: Whitespace

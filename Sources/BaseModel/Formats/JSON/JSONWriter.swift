@@ -1,7 +1,7 @@
 import Foundation
-import OrderedCollections
 
-/// Writes a ``ModelValue`` tree as UTF-8 JSON.
+/// Writes a ``ModelValue`` tree as UTF-8 JSON: the tree entry of the JSON writer,
+/// ``JSONModelWriter`` (``ModelWriter/writeTree(_:)``), and the layout options it takes.
 ///
 /// ```swift
 /// let value: ModelValue = ["name": "Ada", "tags": ["math"]]
@@ -52,9 +52,11 @@ enum JSONWriter {
     /// - Throws: ``ModelError`` with ``ModelError/Reason/invalidValue(_:)``, format `"json"` and
     ///   the path of the value, for a double that is NaN or infinite or a date that is not finite.
     static func data(from value: ModelValue, options: Options = []) throws(ModelError) -> Data {
-        var writer = JSONByteWriter(options: options)
-        try writer.write(value, level: 0)
-        return writer.output.data
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let writer = JSONModelWriter(options: options, capacity: 1024)
+            writer.writeTree(value)
+            return try writer.finish()
+        }
     }
 
     /// Writes a value as JSON text.
@@ -76,8 +78,10 @@ enum JSONWriter {
     /// - Returns: The UTF-8 encoded JSON text.
     /// - Throws: ``ModelError`` as ``data(from:options:)`` does.
     static func bytes(from value: ModelValue, options: Options = []) throws(ModelError) -> [UInt8] {
-        var writer = JSONByteWriter(options: options)
-        try writer.write(value, level: 0)
-        return writer.output.bytes()
+        try StackReserve.run { () throws(ModelError) -> [UInt8] in
+            let writer = JSONModelWriter(options: options, capacity: 1024)
+            writer.writeTree(value)
+            return try writer.finishBytes()
+        }
     }
 }

@@ -17,9 +17,9 @@ extension Model {
     public func jsonData(prettyPrinted: Bool = false, sortedKeys: Bool = false) throws(ModelError) -> Data {
         var options: JSONWriter.Options = []
         if prettyPrinted { options.insert(.prettyPrinted) }
-        // Sorting needs every dictionary whole, and a version is added to the tree: through it.
-        guard sortedKeys || Self.schemaVersion != 1 else { return try JSONCodec.data(of: self, options: options) }
         if sortedKeys { options.insert(.sortedKeys) }
+        // A version other than 1 is added to the tree: through it.
+        guard Self.schemaVersion != 1 else { return try JSONCodec.data(of: self, options: options) }
         return try JSONWriter.data(from: treeRepresentation(), options: options)
     }
 }

@@ -3,16 +3,19 @@ import Foundation
 /// The `keyed-archive` format: NSKeyedArchiver archives, BaseModel's default save format.
 /// Extension `plist`.
 ///
-/// Reading takes archives made on Apple platforms (binary or XML) and turns them into typed
-/// trees (see ``KeyedArchiveReader`` for the rules): Foundation classes become plain values,
-/// other classes typed objects `{"$class": …}` with the module prefix removed from the class
-/// name, and objects met again `{"$alias": …}`.
+/// One reader and one writer (``GraphCodec``). Reading takes archives made on Apple platforms
+/// and by GNUstep (binary or XML) into a graph (``KeyedArchiveIndex``): Foundation classes
+/// become plain values (with their mutable, set and URL forms), other classes objects of their
+/// class with the module prefix removed from the class name, and an object met twice, a
+/// Foundation collection too, is one node, also inside itself (a cycle). Models are decoded
+/// from that graph; the typed tree users see names an object met again `{"$alias": …}`.
 ///
-/// Writing makes a binary archive that NSKeyedUnarchiver reads, on Apple platforms and in Linux
-/// Foundation (see ``KeyedArchiveWriter``): arrays as NSArray, dictionaries as NSDictionary,
-/// dates as NSDate, typed objects as objects of their `$class`, and aliases as references to
-/// one shared object.
-package struct KeyedArchiveCodec: ModelCodec {
+/// Writing (``KeyedArchiveModelWriter``) makes a binary archive that NSKeyedUnarchiver reads, on
+/// Apple platforms and in Linux Foundation: arrays as NSArray, dictionaries as NSDictionary,
+/// dates as NSDate, null as NSNull, objects as objects of their class, and a value met again,
+/// a container too, as a reference to one archived object; a graph read from an archive keeps
+/// its mutable classes, sets, ordered sets and URLs.
+package struct KeyedArchiveCodec: GraphCodec {
     /// Creates the codec.
     package init() {}
 
@@ -29,64 +32,43 @@ package struct KeyedArchiveCodec: ModelCodec {
         PropertyListDocument.summary(of: data)?.archiver == "NSKeyedArchiver" ? 80 : nil
     }
 
-    /// Reads an archive into a typed tree.
+    /// Reads an archive into its graph.
     ///
     /// - Throws: ``ModelError`` with format `keyed-archive`: for bytes that are not a property
     ///   list, a missing or wrong `$archiver`, `$version`, `$objects` or `$top`, UIDs out of
-    ///   range, objects without a class, values of the wrong kind, cycles through Foundation
-    ///   collections, and nesting or expansion beyond the limits.
+    ///   range, objects without a class, values of the wrong kind, and nesting or expansion
+    ///   beyond the ``DecodingLimits``.
+    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+        try KeyedArchiveIndex.read(data)
+    }
+
+    /// A writer of one archive.
+    func makeWriter() -> any DocumentWriter { KeyedArchiveModelWriter() }
+
+    /// Reads an archive into a typed tree: its graph's ``InputIndex/typedTree()``.
+    ///
+    /// - Throws: ``ModelError`` as ``readGraph(from:)``.
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try StackReserve.run { () throws(ModelError) -> ModelValue in
-            let archive = try PropertyListDocument.read(data, format: format.rawValue)
-            return try KeyedArchiveReader.tree(from: archive, byteCount: data.count)
-        }
-    }
-
-    /// Reads a model from a binary archive through an index of its object table instead of a
-    /// tree (``KeyedArchiveIndex``): the model decoder reads the index's nodes with its one set of
-    /// mapping rules, so the model, or the error and its path, is the one the tree gives.
-    ///
-    /// An archive the index leaves to the tree reader (XML, a cycle, NSURL, malformed bytes,
-    /// limits; see ``KeyedArchiveIndex``), a model's archive of another ``Model/schemaVersion``
-    /// (to be migrated, or refused), and a `ModelValue` asked for as such, is read as a tree
-    /// instead. That choice is made before any model code runs, so
-    /// `init(from:)`, `init()` and transformers run once.
-    ///
-    /// - Throws: ``ModelError`` as ``decodeTree(from:)``, and for a value that does not fit.
-    package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
-        let decoder = context.decoder
-        return try StackReserve.run { () throws(ModelError) -> T in
-            guard type != ModelValue.self, let index = KeyedArchiveIndex.of(data), index.isAtSchemaVersion(of: type) else {
-                return try decodeModelThroughTree(type, from: data, using: decoder)
+            do throws(ModelError) {
+                return try readGraph(from: data).typedTree()
+            } catch var error {
+                if error.format == nil { error.format = format }
+                throw error
             }
-            return try TreeDecoder.decode(
-                type, from: index, registry: forThisFormat(decoder).registry, identityMap: decoder.identityMap, format: format)
-        }
-    }
-
-    /// Writes a model straight into the archive's object table (``KeyedArchiveModelWriter``),
-    /// with `context`'s model types; a model the streaming writer leaves to the tree (a key
-    /// written twice, an alias it cannot place, a value that is an error) is encoded again
-    /// through the tree, which gives the same bytes or the error.
-    ///
-    /// - Throws: ``ModelError`` as ``encodeTree(_:)``, and when a value cannot be encoded.
-    package func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
-        let encoder = forThisFormat(context.encoder)
-        return try StackReserve.run { () throws(ModelError) -> Data in
-            let writer = KeyedArchiveModelWriter()
-            try TreeEncoder.write(value, registry: encoder.registry, to: writer)
-            if let data = writer.finish() { return data }
-            return try KeyedArchiveWriter.data(from: encoder.encode(value))
         }
     }
 
     /// Writes a typed tree as a binary archive.
     ///
     /// - Throws: ``ModelError`` with format `keyed-archive` for a `$class` that is not a string
-    ///   or an `$alias` that leads nowhere.
+    ///   or names a Foundation class read as a plain value, an `$alias` that leads nowhere or to
+    ///   no container, and nesting deeper than ``DecodingLimits/maximumDepth``.
     package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
-            try KeyedArchiveWriter.data(from: tree)
+            let writer = KeyedArchiveModelWriter()
+            writer.writeTree(tree)
+            return try writer.finish()
         }
     }
 }

@@ -31,21 +31,39 @@ enum PropertyListDocument {
         return text.hasPrefix("<?xml") || text.hasPrefix("<plist") || text.hasPrefix("<!DOCTYPE plist") ? .xml : nil
     }
 
-    /// Reads a property list of either form.
+    /// Reads a property list of either form into a graph (see ``BinaryPropertyListReader`` and
+    /// ``XMLPropertyListReader``).
     ///
     /// - Parameter format: The format errors name; `nil` names the form (`xml` or `binary`).
     /// - Throws: ``ModelError`` from the reader, or ``ModelError/Reason/malformed(_:)`` when the
     ///   bytes are neither form (``ModelError/Reason/empty`` when there are none).
+    static func readGraph(_ data: Data, format: String? = nil) throws(ModelError) -> InputIndex {
+        switch kind(of: data) {
+        case .binary: return try BinaryPropertyListReader.readGraph(data, format: format ?? Kind.binary.formatName)
+        case .xml: return try XMLPropertyListReader.readGraph(data, format: format ?? Kind.xml.formatName)
+        case nil: throw neitherForm(data, format: format)
+        }
+    }
+
+    /// Reads a property list of either form as a ``PropertyListObject``: UIDs are UIDs, and a
+    /// container the file shares is copied at each place (within the ``DecodingLimits``).
+    ///
+    /// - Parameter format: The format errors name; `nil` names the form (`xml` or `binary`).
+    /// - Throws: ``ModelError`` as ``readGraph(_:format:)``, and
+    ///   ``ModelError/Reason/unsupported(_:)`` when the copies pass the limits.
     static func read(_ data: Data, format: String? = nil) throws(ModelError) -> PropertyListObject {
         switch kind(of: data) {
         case .binary: return try BinaryPropertyListReader.read(data, format: format ?? Kind.binary.formatName)
         case .xml: return try XMLPropertyListReader.read(data, format: format ?? Kind.xml.formatName)
-        case nil:
-            guard !data.isEmpty else { throw ModelError(.empty, format: format) }
-            throw ModelError(
-                .malformed("not a property list (neither bplist00 nor XML)"), excerpt: ModelValue.dataSummary(data.prefix(16)),
-                format: format, offset: 0)
+        case nil: throw neitherForm(data, format: format)
         }
+    }
+
+    private static func neitherForm(_ data: Data, format: String?) -> ModelError {
+        guard !data.isEmpty else { return ModelError(.empty, format: format) }
+        return ModelError(
+            .malformed("not a property list (neither bplist00 nor XML)"), excerpt: ModelValue.dataSummary(data.prefix(16)),
+            format: format, offset: 0)
     }
 
     /// The top-level facts detection needs, or `nil` when `data` is not a readable property
@@ -54,16 +72,16 @@ enum PropertyListDocument {
     static func summary(of data: Data) -> Summary? {
         switch kind(of: data) {
         case .binary:
-            guard var reader = try? BinaryPropertyListReader(bytes: [UInt8](data), format: "binary", maximumDepth: DecodingLimits.current.maximumDepth) else { return nil }
+            guard let reader = try? BinaryPropertyListReader(bytes: [UInt8](data), format: "binary", maximumDepth: DecodingLimits.current.maximumDepth) else { return nil }
             let keys: [(key: String, value: Int)]?
             do { keys = try reader.topDictionaryKeys() } catch { return nil }
             var summary = Summary()
             guard let entries = keys else { return summary }
             for (key, reference) in entries {
-                if key == "$class" { summary.hasClassKey = true }
+                if key == TypedTree.classKey { summary.hasClassKey = true }
                 if key == "$archiver" {
                     summary.hasArchiverKey = true
-                    summary.archiver = (try? reader.readObject(reference: reference))?.stringValue
+                    summary.archiver = (try? reader.scalar(reference))??.stringValue
                 }
             }
             return summary
@@ -71,11 +89,16 @@ enum PropertyListDocument {
             guard let text = try? XMLText.utf8(data, format: "xml") else { return nil }
             let utf8 = Data(text)
             guard utf8.range(of: Data("$archiver".utf8)) != nil || utf8.range(of: Data("$class".utf8)) != nil else { return Summary() }
-            guard let object = try? XMLPropertyListReader.read(data) else { return nil }
-            guard case .dictionary(let entries) = object else { return Summary() }
+            guard let graph = try? XMLPropertyListReader.readGraph(data) else { return nil }
+            guard graph[graph.root].kind == .dictionary else { return Summary() }
+            let archiver = graph.value(of: graph.root, forKey: "$archiver", request: -1)
             return Summary(
-                archiver: entries["$archiver"]?.stringValue, hasArchiverKey: entries["$archiver"] != nil,
-                hasClassKey: entries["$class"] != nil)
+                archiver: archiver.flatMap { graph.scalar($0) }.flatMap { value -> String? in
+                    if case .string(let text) = value { return text }
+                    return nil
+                },
+                hasArchiverKey: archiver != nil,
+                hasClassKey: graph.value(of: graph.root, forKey: TypedTree.classKey, request: -1) != nil)
         case nil:
             return nil
         }

@@ -2,7 +2,8 @@ import Foundation
 import OrderedCollections
 
 extension PropertyListObject {
-    /// The tree form of this property list: reals become doubles, everything else its own kind.
+    /// The tree form of this property list (what the keyed-archive reader makes of an archive's
+    /// plain values): reals become doubles, everything else its own kind.
     ///
     /// - Parameter uidsAsDictionaries: Whether a UID is read as `{"CF$UID": n}`, the spelling
     ///   of XML property lists and `plutil` (what plain property lists show); otherwise a UID is
@@ -37,47 +38,6 @@ extension PropertyListObject {
                 values[key] = try value.modelValue(format: format, path: path.appending(.key(key)), uidsAsDictionaries: uidsAsDictionaries)
             }
             return .dictionary(values)
-        }
-    }
-
-    /// The property list form of a tree.
-    ///
-    /// - Throws: ``ModelError/Reason/unsupported(_:)`` with the path for ``ModelValue/null``:
-    ///   property lists have no null (leave the key out instead).
-    init(_ value: ModelValue, format: String, path: ModelPath = .root) throws(ModelError) {
-        switch value {
-        case .null:
-            throw ModelError(.unsupported("property lists have no null"), path: path, format: format)
-        case .bool(let value): self = .bool(value)
-        case .integer(let value): self = .integer(value)
-        case .unsignedInteger(let value): self = .unsigned(value)
-        case .double(let value): self = .real(value)
-        case .string(let value): self = .string(value)
-        case .data(let value): self = .data(value)
-        case .date(let value): self = .date(value)
-        case .array(let elements):
-            try Self.checkDepth(of: path, format: format)
-            var objects: [PropertyListObject] = []
-            objects.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                objects.append(try PropertyListObject(element, format: format, path: path.appending(.index(index))))
-            }
-            self = .array(objects)
-        case .dictionary(let entries):
-            try Self.checkDepth(of: path, format: format)
-            var objects = OrderedDictionary<String, PropertyListObject>(minimumCapacity: entries.count)
-            for (key, element) in entries {
-                objects[key] = try PropertyListObject(element, format: format, path: path.appending(.key(key)))
-            }
-            self = .dictionary(objects)
-        }
-    }
-
-    /// Refuses a container at `path` deeper than the readers accept.
-    private static func checkDepth(of path: ModelPath, format: String) throws(ModelError) {
-        let limit = DecodingLimits.current.maximumDepth
-        guard path.components.count < limit else {
-            throw ModelError(DecodingLimits.depthExceeded(limit), path: path, format: format)
         }
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 import OrderedCollections
 
 /// A property list value exactly as XML and binary property lists store it, including the UIDs
-/// that keyed archives use for references.
+/// that keyed archives use for references: what the keyed-archive codec walks to resolve UIDs.
 ///
-/// It sits between the bytes and ``ModelValue``: the binary and XML readers produce it, the
-/// writers consume it, and the keyed-archive codec walks it to resolve UIDs. Dictionaries keep
-/// the key order of their source.
+/// The property-list readers read a graph (an ``InputIndex``, where a UID is the dictionary
+/// `{"CF$UID": n}` of variant ``GraphVariant/uid``); ``init(graph:byteCount:format:)`` makes
+/// this tree of it. Dictionaries keep the key order of their source.
 enum PropertyListObject: Hashable, Sendable {
     /// A string.
     case string(String)
@@ -30,6 +30,9 @@ enum PropertyListObject: Hashable, Sendable {
     /// `<dict><key>CF$UID</key><integer>N</integer></dict>`).
     case uid(UInt64)
 
+    /// `CF$UID`: the one key of a UID's dictionary in XML property lists and in a graph.
+    static let uidKey = "CF$UID"
+
     /// Makes an integer, choosing ``integer(_:)`` or ``unsignedInteger(_:)`` so that every number
     /// has one representation.
     static func unsigned(_ value: UInt64) -> PropertyListObject {
@@ -48,7 +51,6 @@ enum PropertyListObject: Hashable, Sendable {
         return value
     }
 
-    /// The name of this value's kind, for error messages.
     /// The bytes a string or data value holds (UTF-8 for strings); 0 for other values.
     var stringByteCount: Int {
         switch self {
@@ -58,6 +60,7 @@ enum PropertyListObject: Hashable, Sendable {
         }
     }
 
+    /// The name of this value's kind, for error messages.
     var kindName: String {
         switch self {
         case .string: "string"

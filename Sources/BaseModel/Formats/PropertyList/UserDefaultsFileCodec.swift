@@ -4,9 +4,7 @@ import Foundation
 /// `writeToFile:format:` wrote for `BMFileFormatUserDefaults`. ``SharedModel/save(overwriting:)`` stores into the
 /// defaults instead. Reading such a file is the binary plist codec's job, so this codec never
 /// claims bytes in detection.
-struct UserDefaultsFileCodec: FormatCodec {
-    private let plist = BinaryPropertyListCodec()
-
+struct UserDefaultsFileCodec: GraphCodec {
     /// Creates the codec.
     init() {}
 
@@ -18,13 +16,13 @@ struct UserDefaultsFileCodec: FormatCodec {
     /// Always `nil`: the bytes are a binary property list.
     func confidence(for data: Data) -> Int? { nil }
 
-    /// Reads the binary property list.
+    /// Reads the property list (binary, or XML) into a graph.
     ///
-    /// - Throws: ``ModelError`` as ``BinaryPropertyListCodec/decodeTree(from:)``.
-    func decodeTree(from data: Data) throws(ModelError) -> ModelValue { try plist.decodeTree(from: data) }
+    /// - Throws: ``ModelError`` as ``BinaryPropertyListCodec/readGraph(from:)``.
+    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+        try PropertyListCodecSupport.readGraph(data, codecFormat: format)
+    }
 
-    /// Writes a binary property list.
-    ///
-    /// - Throws: ``ModelError`` as ``BinaryPropertyListCodec/encodeTree(_:)`` (null has no form).
-    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data { try plist.encodeTree(tree) }
+    /// A writer of binary property lists whose errors name this format (null has no form).
+    func makeWriter() -> any DocumentWriter { BinaryPropertyListCodec.writer(format: format) }
 }

@@ -1,15 +1,16 @@
 import Foundation
 import OrderedCollections
 
-/// Reads XML property lists into ``PropertyListObject``s with a small XML reader of its own (no
-/// libxml2, no entity expansion beyond XML's five names and character references).
+/// Reads XML property lists into a graph (an ``InputIndex``) with a small XML reader of its own
+/// (no libxml2, no entity expansion beyond XML's five names and character references).
 ///
 /// - Text may be UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order mark or a
 ///   leading `<`, or ISO-8859-1 when the declaration says so.
 /// - The `<plist>` wrapper is optional (some writers leave it out); the declaration, doctype,
 ///   comments and processing instructions are skipped wherever XML allows them.
-/// - `<dict><key>CF$UID</key><integer>N</integer></dict>` is a ``PropertyListObject/uid(_:)``,
-///   as CoreFoundation reads it. A key that occurs twice keeps its last value.
+/// - `<dict><key>CF$UID</key><integer>N</integer></dict>` is a UID, as CoreFoundation reads it:
+///   that dictionary, of variant ``GraphVariant/uid``. A key that occurs twice in a dictionary
+///   keeps its first place and takes its last value.
 /// - `<integer>` accepts decimal and `0x` hexadecimal; `<real>` accepts `±infinity`, `inf` and
 ///   `nan`; `<date>` is `yyyy-MM-ddTHH:mm:ss` with optional fraction and a final `Z`; `<data>`
 ///   is base64 with any whitespace inside.
@@ -19,6 +20,7 @@ struct XMLPropertyListReader {
     private let format: String
     private let maximumDepth: Int
     private var position = 0
+    private var builder = GraphBuilder()
 
     private struct Tag {
         let name: String
@@ -26,7 +28,7 @@ struct XMLPropertyListReader {
         let offset: Int
     }
 
-    /// Reads an XML property list.
+    /// Reads an XML property list into a graph.
     ///
     /// - Parameters:
     ///   - format: The format named in errors (`xml`, or `keyed-archive` when reading an archive).
@@ -34,9 +36,18 @@ struct XMLPropertyListReader {
     /// - Throws: ``ModelError`` with ``ModelError/Reason/malformed(_:)`` or
     ///   ``ModelError/Reason/truncated`` and the byte offset (in the UTF-8 form of the text),
     ///   ``ModelError/Reason/unsupported(_:)`` for nesting deeper than `maximumDepth`.
-    static func read(_ data: Data, format: String = "xml", maximumDepth: Int = DecodingLimits.current.maximumDepth) throws(ModelError) -> PropertyListObject {
+    static func readGraph(_ data: Data, format: String = "xml", maximumDepth: Int = DecodingLimits.current.maximumDepth) throws(ModelError) -> InputIndex {
         var reader = XMLPropertyListReader(bytes: try XMLText.utf8(data, format: format), format: format, maximumDepth: maximumDepth)
-        return try reader.readDocument()
+        let root = try reader.readDocument()
+        return reader.builder.index(root: root)
+    }
+
+    /// Reads an XML property list as a ``PropertyListObject`` (``readGraph(_:format:maximumDepth:)``,
+    /// then ``PropertyListObject/init(graph:byteCount:format:)``).
+    ///
+    /// - Throws: ``ModelError`` as ``readGraph(_:format:maximumDepth:)``.
+    static func read(_ data: Data, format: String = "xml", maximumDepth: Int = DecodingLimits.current.maximumDepth) throws(ModelError) -> PropertyListObject {
+        try PropertyListObject(graph: readGraph(data, format: format, maximumDepth: maximumDepth), byteCount: data.count, format: format)
     }
 
     private init(bytes: [UInt8], format: String, maximumDepth: Int) {
@@ -45,11 +56,11 @@ struct XMLPropertyListReader {
         self.maximumDepth = maximumDepth
     }
 
-    private mutating func readDocument() throws(ModelError) -> PropertyListObject {
+    private mutating func readDocument() throws(ModelError) -> Int32 {
         guard !bytes.isEmpty else { throw ModelError(.empty, format: format) }
         try skipMarkup()
         guard let tag = try readStartTag() else { throw failure(atEnd ? .truncated : .malformed("no property list element")) }
-        let value: PropertyListObject
+        let value: Int32
         if tag.name == "plist" {
             guard let inner = try nextChild(of: tag) else { throw failure(.malformed("<plist> holds no value"), at: tag.offset) }
             value = try readValue(inner, depth: 0)
@@ -64,45 +75,51 @@ struct XMLPropertyListReader {
 
     // MARK: - Values
 
-    private mutating func readValue(_ tag: Tag, depth: Int) throws(ModelError) -> PropertyListObject {
+    private mutating func readValue(_ tag: Tag, depth: Int) throws(ModelError) -> Int32 {
         switch tag.name {
         case "dict": return try readDictionary(tag, depth: depth)
         case "array": return try readArray(tag, depth: depth)
-        case "string": return .string(try readText(of: tag))
+        case "string": return builder.string(try readText(of: tag))
         case "true", "false":
             guard try readText(of: tag).allSatisfy(\.isXMLWhitespace) else {
                 throw failure(.malformed("<\(tag.name)> holds text"), at: tag.offset)
             }
-            return .bool(tag.name == "true")
+            return builder.bool(tag.name == "true")
         case "integer", "real", "date", "data":
             let text = try readText(of: tag)
-            let value: PropertyListObject? = switch tag.name {
-            case "integer": XMLScalars.integer(text)
-            case "real": XMLScalars.real(text).map(PropertyListObject.real)
-            case "date": XMLScalars.date(text).map(PropertyListObject.date)
-            default: XMLScalars.data(text).map(PropertyListObject.data)
+            let node: Int32? = switch tag.name {
+            case "integer":
+                switch XMLScalars.integer(text) {
+                case .integer(let value)?: builder.integer(value)
+                case .unsignedInteger(let value)?: builder.unsigned(value)
+                default: nil
+                }
+            case "real": XMLScalars.real(text).map { builder.double($0) }
+            case "date": XMLScalars.date(text).map { builder.date($0) }
+            default: XMLScalars.data(text).map { builder.data($0) }
             }
-            guard let value else {
+            guard let node else {
                 throw failure(.malformed("\(ModelValue.quoted(String(text.prefix(40)))) is not a valid <\(tag.name)>"), at: tag.offset)
             }
-            return value
+            return node
         case "key": throw failure(.malformed("<key> outside a dictionary"), at: tag.offset)
         default: throw failure(.malformed("unknown element <\(tag.name)>"), at: tag.offset)
         }
     }
 
-    private mutating func readArray(_ tag: Tag, depth: Int) throws(ModelError) -> PropertyListObject {
+    private mutating func readArray(_ tag: Tag, depth: Int) throws(ModelError) -> Int32 {
         try checkDepth(depth, tag)
-        var elements: [PropertyListObject] = []
+        let node = builder.open(.array)
         while let child = try nextChild(of: tag) {
-            elements.append(try readValue(child, depth: depth + 1))
+            builder.add(try readValue(child, depth: depth + 1))
         }
-        return .array(elements)
+        builder.close()
+        return node
     }
 
-    private mutating func readDictionary(_ tag: Tag, depth: Int) throws(ModelError) -> PropertyListObject {
+    private mutating func readDictionary(_ tag: Tag, depth: Int) throws(ModelError) -> Int32 {
         try checkDepth(depth, tag)
-        var entries = OrderedDictionary<String, PropertyListObject>()
+        let node = builder.open(.dictionary)
         while let keyTag = try nextChild(of: tag) {
             guard keyTag.name == "key" else {
                 throw failure(.malformed("<\(keyTag.name)> where a <key> belongs in <dict>"), at: keyTag.offset)
@@ -111,12 +128,13 @@ struct XMLPropertyListReader {
             guard let valueTag = try nextChild(of: tag) else {
                 throw failure(.malformed("the key \(ModelValue.quoted(key)) has no value"), at: keyTag.offset)
             }
-            entries[key] = try readValue(valueTag, depth: depth + 1)
+            builder.addKey(key)
+            builder.add(try readValue(valueTag, depth: depth + 1))
         }
-        if entries.count == 1, case .integer(let reference)? = entries["CF$UID"], reference >= 0 {
-            return .uid(UInt64(reference))
-        }
-        return .dictionary(entries)
+        builder.close()
+        // CoreFoundation reads a dictionary holding only CF$UID, a non-negative integer, as a UID.
+        if builder.isUIDDictionary(node) { builder.setVariant(.uid, of: node) }
+        return node
     }
 
     private func checkDepth(_ depth: Int, _ tag: Tag) throws(ModelError) {

@@ -1,9 +1,9 @@
 import Foundation
 import OrderedCollections
 
-/// The fast format's writer of the one encoder: models go to FastCoding 3.3 bytes without the
-/// typed tree, byte for byte what `FastCodec().encodeTree(ModelEncoder(registry:).encode(value))`
-/// writes.
+/// The fast format's one writer: models, typed trees and graphs go to FastCoding 3.3 bytes;
+/// a model's bytes are those of its typed tree
+/// (`FastCodec().encodeTree(ModelEncoder(registry:).encode(value))`).
 ///
 /// ```swift
 /// let writer = FastModelWriter()
@@ -20,10 +20,15 @@ import OrderedCollections
 /// instance as an object alias after its first occurrence. The encoder runs (and user code runs)
 /// once, in document order; the events are only replayed.
 ///
+/// A graph read from a file is written back through the same calls, with the file's forms
+/// (``setStyle(_:_:)``), every shared container and value (``beginShared(_:)``,
+/// ``writeAlias(to:)``) and objects' nil values (``writeAbsent()``): a file FastCoding wrote
+/// comes back byte for byte.
+///
 /// The encoder writes each key of a dictionary or object once (``replacesDuplicateKeys`` is
 /// `false`). Errors of the format (a NUL in a string, nesting deeper than the limit, an alias that
 /// leads nowhere) come from ``finish()``, with the path of the value, after the encoder's own.
-final class FastModelWriter: ModelWriter {
+final class FastModelWriter: DocumentWriter {
     @exclusivity(unchecked) private var tape: FastTape
     /// The tape's events, held here too: a `let` is read without a retain.
     private let events: FastTapeEvents
@@ -227,6 +232,24 @@ final class FastModelWriter: ModelWriter {
         }
         return .dictionary(entries)
     }
+
+    // MARK: Writing a graph back
+
+    /// Records the file's form of the next value: mutable strings, data and containers, 4-byte
+    /// floats, sets, URLs, legacy dates, decimals, geometry values, index sets, NSCoded objects
+    /// and keyed archives are written back with their own chunks.
+    func setStyle(_ flags: GraphFlags, _ variant: GraphVariant) {
+        hints.styles = true
+        tape.styles[events.count] = (flags, variant)
+    }
+
+    /// `true`: class definitions list every key of a class, a nil value as a nil chunk.
+    var keepsAbsentValues: Bool { true }
+
+    func writeAbsent() { events.append(.absent) }
+
+    /// `true`: FastCoding caches data, dates and mutable strings by identity.
+    var sharesValues: Bool { true }
 
     func writeRecorded(_ recording: any WriterRecording) {
         guard let recording = recording as? FastTapeRecording else {

@@ -31,6 +31,8 @@ enum FastTapeEvent {
     /// The first occurrence of a shared instance: the one value that follows.
     case beginShared(object: Int32, length: Int32)
     case alias(object: Int)
+    /// An object's nil value, after its key (a graph written back, ``ModelWriter/writeAbsent()``).
+    case absent
     case end
 
     /// The number of events of the value that starts with this event.
@@ -79,6 +81,9 @@ struct FastTape {
     var trees: [ModelValue] = []
     var classNames: [String] = []
     var shared: [SharedObject] = []
+    /// The file's forms of values of a graph written back (``ModelWriter/setStyle(_:_:)``), by
+    /// the index of the value's first event.
+    var styles: [Int: (flags: GraphFlags, variant: GraphVariant)] = [:]
 }
 
 /// Events taken back from a ``FastModelWriter`` (``ModelWriter/takeBack(since:)``): one value. Its

@@ -2,9 +2,43 @@ import Foundation
 import OrderedCollections
 
 /// Trees in a recording: a dictionary with `$class` or `$alias` keys, and a value handed to the
-/// writer as a tree (a transformer's output, a buffered value), are written as
-/// ``FastTreeWriter`` writes them.
+/// writer as a tree (a transformer's output, a buffered value, a tree written with
+/// `encodeTree`), are written as FastCoding wrote what `NSJSONSerialization` returned, with its
+/// bootstrapping rules:
+///
+/// - null, booleans, integers, doubles, strings, data and dates are written as themselves
+///   (integers in the smallest width, doubles as `Float64`, dates with the 2001 tag);
+/// - arrays and dictionaries are the immutable forms (tags 10 and 9), cached after their
+///   children;
+/// - a dictionary with `$class` is an object of that class: its other keys are the class
+///   definition's keys, in order; a later object of the same class reuses the definition, or
+///   writes a wider one when it has keys the definition lacks (``FastWriter/widened(_:with:)``);
+///   keys it lacks are written as nil;
+/// - a dictionary whose only key is `$alias` is the value at that key path from the root
+///   (`$root` is the root): an object alias when that value was written already, the value
+///   itself, written there, otherwise (a string written before becomes a string alias).
+///
+/// A cycle back to a plain array or dictionary cannot be written (they are cached after their
+/// children, so nothing can alias them while they are open) and is an error; cycles through
+/// `$class` objects work, as objects are cached first.
 extension FastTapeReplay {
+    /// Adds the targets of the aliases in `value` (the key paths they name) to `targets`.
+    static func collectTargets(_ value: ModelValue, into targets: inout Set<String>, depth: Int) {
+        guard depth < DecodingLimits.current.maximumDepth else { return }
+        switch value {
+        case .array(let elements):
+            for element in elements { collectTargets(element, into: &targets, depth: depth + 1) }
+        case .dictionary(let entries):
+            if entries.count == 1, case .string(let target)? = entries[TypedTree.aliasKey] {
+                targets.insert(target)
+                return
+            }
+            for element in entries.values { collectTargets(element, into: &targets, depth: depth + 1) }
+        default:
+            break
+        }
+    }
+
     /// The events of the value at `start` as a tree: objects as `$class` dictionaries, aliases as
     /// `$alias` dictionaries; `sharedInside` collects the shared instances first met in it.
     func tree(ofEventsFrom start: Int, sharedInside: inout [SharedObject]) -> ModelValue {
@@ -36,16 +70,21 @@ extension FastTapeReplay {
             let end = start + events[start].extent - 1
             var position = start + 1
             while position < end, case .key(let key) = events[position] {
+                // An object's nil value leaves its key out, as in a tree.
+                if case .absent = events[position + 1] {
+                    position += 2
+                    continue
+                }
                 entries[tape.keys[key]] = tree(ofEventsFrom: position + 1, sharedInside: &sharedInside)
                 position += 1 + events[position + 1].extent
             }
             return .dictionary(entries)
-        case .key, .end:
+        case .key, .end, .absent:
             return .null
         }
     }
 
-    /// Writes a tree as ``FastTreeWriter`` does; `suffix` is its place below the current value
+    /// Writes a tree by the rules above; `suffix` is its place below the current value
     /// (for key paths; errors are given their path as they pass through the containers).
     mutating func tree(_ value: ModelValue, suffix: [ModelPath.Component], shared: SharedObject?) throws(ModelError) {
         let isContainer: Bool = switch value {
@@ -159,6 +198,23 @@ extension FastTapeReplay {
                 "the alias \"\(target)\" points back into a plain array or dictionary that is still being written; only $class objects can be part of a cycle"))
         }
         if let object = shared(at: target) { return try alias(to: object) }
-        throw failure(.invalidValue("the alias \"\(target)\" does not lead to a value"))
+        // A forward reference: the value at that key path of the document, written here under
+        // its own path, so that reaching it later (or another alias) gives an alias to this one.
+        if documentTree == nil {
+            var ignored: [SharedObject] = []
+            documentTree = events.isEmpty ? .null : tree(ofEventsFrom: 0, sharedInside: &ignored)
+        }
+        guard !resolving.contains(target), let value = documentTree.flatMap({ TypedTree.resolve(target, in: $0) }), !TypedTree.isAlias(value)
+        else {
+            throw failure(.invalidValue("the alias \"\(target)\" does not lead to a value"))
+        }
+        resolving.insert(target)
+        let saved = (trail, base)
+        (trail, base) = ([], TypedTree.modelPath(target).components)
+        defer {
+            (trail, base) = saved
+            resolving.remove(target)
+        }
+        try tree(value, suffix: [], shared: nil)
     }
 }

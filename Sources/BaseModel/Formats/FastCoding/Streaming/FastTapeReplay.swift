@@ -1,8 +1,8 @@
 import Foundation
 import OrderedCollections
 
-/// Writes the events a ``FastModelWriter`` recorded as FastCoding bytes, with the rules of
-/// ``FastTreeWriter`` (so the bytes are those of the typed tree):
+/// Writes the events a ``FastModelWriter`` recorded as FastCoding bytes, with FastCoding's rules
+/// for what `NSJSONSerialization` returned (so a model's bytes are those of its typed tree):
 ///
 /// - an object's class definition comes from its keys (reused, or widened with the new keys
 ///   after the old ones), then its values in the definition's order, nil for keys it lacks;
@@ -13,21 +13,24 @@ import OrderedCollections
 ///   alias to it is an object alias (objects are cached before their values, so a cycle through
 ///   objects works; one back into an array or dictionary still being written is an error), or,
 ///   for a first occurrence that is not cached (a string, a number), the value again;
-/// - trees (``FastTapeEvent/tree(_:)``) are written as ``FastTreeWriter`` writes them; their
-///   `$alias` dictionaries name a value by its key path: a shared instance, or a value written
-///   before.
+/// - trees (``FastTapeEvent/tree(_:)``) are written by the same rules; their `$alias`
+///   dictionaries name a value by its key path: a shared instance, or a value written before;
+/// - a value with a form of its own (a graph written back, ``FastModelWriter/setStyle(_:_:)``)
+///   is written in it, shared containers as FastCoding caches them (mutable ones before their
+///   children, so a cycle through one works), see `FastTapeReplay+Forms.swift`.
 ///
 /// Errors carry the value's path in the document and format `fast`: each container adds its
 /// step to an error that passes through it.
 ///
-/// Trees are written in `FastTapeReplay+Trees.swift`; the members it uses are internal, the
-/// others private.
+/// Trees are written in `FastTapeReplay+Trees.swift`, forms in `FastTapeReplay+Forms.swift`;
+/// the members they use are internal, the others private.
 struct FastTapeReplay: ~Copyable {
     /// What a recording holds besides plain values, so that the common case skips the look-out.
     struct Hints {
         var trees = false
         var reservedKeys = false
         var aliases = false
+        var styles = false
     }
 
     /// The tape, which keeps ``events``'s buffer.
@@ -36,14 +39,21 @@ struct FastTapeReplay: ~Copyable {
     private let hints: Hints
     var writer: FastWriter
     var depth = 0
-    private let maximumDepth = FastObject.maximumDepth
+    private let maximumDepth = DecodingLimits.current.maximumDepth
     /// Whether values' key paths are needed: some alias names a value by its path.
     var tracksPaths = false
+    /// Whether values go through ``valueSlowly(_:at:next:shared:)``: paths are tracked, or some
+    /// value has a form of its own.
+    private var slow = false
     /// The place of the value being written, kept while ``tracksPaths``: per open container, the
     /// index of the current key event, or `-1 - n` for element `n` of an array.
-    private var trail: [Int] = []
+    var trail: [Int] = []
     /// Where the trail starts: a forward alias writes its target at the target's path.
-    private var base: [ModelPath.Component] = []
+    var base: [ModelPath.Component] = []
+    /// The whole document as a tree, made when a tree's alias names a value not written yet.
+    var documentTree: ModelValue?
+    /// The key paths of the values a forward alias is writing (an alias among them leads nowhere).
+    var resolving: Set<String> = []
     /// The `beginShared` event of each shared instance, found when first needed.
     private var sharedStarts: [ObjectIdentifier: Int]?
     /// Shared instances by the key path of their first occurrence, found when first needed.
@@ -83,6 +93,7 @@ struct FastTapeReplay: ~Copyable {
             prepare()
             tracksPaths = !targets.isEmpty
         }
+        slow = tracksPaths || hints.styles
         var position = 0
         while position < events.count { position = try value(at: position, shared: nil) }
         return writer.finish()
@@ -100,14 +111,14 @@ struct FastTapeReplay: ~Copyable {
         while position < events.count {
             switch events[position] {
             case .tree(let index):
-                FastTreeWriter.collectTargets(tape.trees[index], into: &targets, depth: 0)
+                Self.collectTargets(tape.trees[index], into: &targets, depth: 0)
             case .alias(let index) where !recorded.contains(ObjectIdentifier(tape.shared[index])):
                 targets.insert(tape.shared[index].keyPath)
             case .beginReservedDictionary(let length):
                 var inside: [SharedObject] = []
                 let tree = tree(ofEventsFrom: position, sharedInside: &inside)
                 reserved[position] = tree
-                FastTreeWriter.collectTargets(tree, into: &targets, depth: 0)
+                Self.collectTargets(tree, into: &targets, depth: 0)
                 // Its shared instances are written from the tree, found again by their path.
                 for object in inside { targets.insert(object.keyPath) }
                 position += length + 1
@@ -123,30 +134,44 @@ struct FastTapeReplay: ~Copyable {
 
     /// Writes the value that starts at event `index`; returns the index after it. `shared` is
     /// the instance whose first occurrence this value is: it learns its cache index.
-    private mutating func value(at index: Int, shared: SharedObject?) throws(ModelError) -> Int {
+    mutating func value(at index: Int, shared: SharedObject?) throws(ModelError) -> Int {
         let event = events[index]
         let next = index + event.extent
-        // The common case first: a value nobody names by its path.
-        guard tracksPaths else {
+        // The common case first: a value nobody names by its path, in no form of its own.
+        guard slow else {
             if try !writeScalar(event) { try structured(event, at: index, next: next, key: nil, shared: shared) }
             return next
         }
+        try valueSlowly(event, at: index, next: next, shared: shared)
+        return next
+    }
+
+    /// ``value(at:shared:)`` for a value that may have a form of its own or be named by its path.
+    private mutating func valueSlowly(_ event: FastTapeEvent, at index: Int, next: Int, shared: SharedObject?) throws(ModelError) {
+        if hints.styles, let style = tape.styles[index] {
+            if event.isContainer { try checkDepth() }
+            let key = tracksPaths ? TypedTree.keyPath(for: path()) : nil
+            if let key, let cached = written[key] {
+                return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(cached) }
+            }
+            return try styled(event, style, at: index, next: next, key: key, shared: shared)
+        }
+        guard tracksPaths else {
+            if try !writeScalar(event) { try structured(event, at: index, next: next, key: nil, shared: shared) }
+            return
+        }
         if case .beginShared = event {
-            try structured(event, at: index, next: next, key: nil, shared: shared)
-            return next
+            return try structured(event, at: index, next: next, key: nil, shared: shared)
         }
         if case .tree = event {
-            try structured(event, at: index, next: next, key: nil, shared: shared)
-            return next
+            return try structured(event, at: index, next: next, key: nil, shared: shared)
         }
         let key = TypedTree.keyPath(for: path())
         if event.isContainer { try checkDepth() }
         if let cached = written[key] {
-            try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(cached) }
-            return next
+            return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(cached) }
         }
         try structured(event, at: index, next: next, key: key, shared: shared)
-        return next
     }
 
     /// Writes a value that is not cached and holds no other (not a date or data); `false` for
@@ -160,6 +185,7 @@ struct FastTapeReplay: ~Copyable {
         case .unsigned(let number): writer.writeUnsignedInteger(number)
         case .double(let number): writer.writeDouble(number)
         case .string(let text): try writeString(tape.texts[text])
+        case .absent: writer.writeNil()
         default: return false
         }
         return true
@@ -170,19 +196,19 @@ struct FastTapeReplay: ~Copyable {
     }
 
     /// Writes any value; `key` is its key path when ``tracksPaths``.
-    private mutating func structured(_ event: FastTapeEvent, at index: Int, next: Int, key: String?, shared: SharedObject?) throws(ModelError) {
+    mutating func structured(_ event: FastTapeEvent, at index: Int, next: Int, key: String?, shared: SharedObject?) throws(ModelError) {
         if try writeScalar(event) { return }
         var cached: Int?
         switch event {
-        case .null, .bool, .integer, .unsigned, .double, .string: break
+        case .null, .bool, .integer, .unsigned, .double, .string, .absent: break
         case .date(let seconds): cached = writer.writeDate(sinceReferenceDate: seconds)
         case .data(let blob):
             let bytes = tape.blobs[blob]
             cached = try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeData(bytes) }
         case .tree(let tree):
             return try self.tree(tape.trees[tree], suffix: [], shared: shared)
-        case .beginArray: cached = try collection(.array, from: index, to: next - 1, key: key)
-        case .beginDictionary: cached = try collection(.dictionary, from: index, to: next - 1, key: key)
+        case .beginArray: cached = try collection(.array, mutable: false, from: index, to: next - 1, key: key, shared: shared)
+        case .beginDictionary: cached = try collection(.dictionary, mutable: false, from: index, to: next - 1, key: key, shared: shared)
         case .beginReservedDictionary:
             return try self.tree(reserved[index] ?? .null, suffix: [], shared: shared)
         case .beginObject(let className, _):
@@ -200,16 +226,19 @@ struct FastTapeReplay: ~Copyable {
         }
     }
 
-    /// Writes an array or a dictionary (each value then its key); returns its cache index.
-    private mutating func collection(
-        _ kind: FastWriter.CollectionKind, from start: Int, to end: Int, key: String?
+    /// Writes an array, set, ordered set or dictionary (each value then its key); returns its
+    /// cache index. A mutable one is cached before its children, so `shared` learns its index
+    /// then, and its children may alias it.
+    mutating func collection(
+        _ kind: FastWriter.CollectionKind, mutable: Bool, from start: Int, to end: Int, key: String?, shared: SharedObject?
     ) throws(ModelError) -> Int {
         try enter()
         defer { depth -= 1 }
         if let key, targets.contains(key) { openTargets.insert(key) }
         let mark = try located { (writer: inout FastWriter) throws(ModelError) in
-            try writer.beginCollection(kind, mutable: false, count: 0)
+            try writer.beginCollection(kind, mutable: mutable, count: 0)
         }
+        if let index = mark.objectIndex { shared?.writtenIndex = index }
         if tracksPaths { trail.append(-1) }
         var position = start + 1
         var count = 0
@@ -237,7 +266,7 @@ struct FastTapeReplay: ~Copyable {
 
     /// Writes an object of the tape's class `classReference`; returns its cache index (it is
     /// cached before its values).
-    private mutating func object(
+    mutating func object(
         _ classReference: Int, from start: Int, to end: Int, key: String?, shared: SharedObject?
     ) throws(ModelError) -> Int {
         try enter()
@@ -328,7 +357,7 @@ struct FastTapeReplay: ~Copyable {
     }
 
     /// Writes the value of an object's property whose key event is at `position`.
-    private mutating func objectValue(at position: Int) throws(ModelError) {
+    mutating func objectValue(at position: Int) throws(ModelError) {
         if tracksPaths { trail[trail.count - 1] = position }
         do {
             _ = try value(at: position + 1, shared: nil)
@@ -340,7 +369,7 @@ struct FastTapeReplay: ~Copyable {
 
     /// Goes one container deeper, within the depth limit.
     @inline(__always)
-    private mutating func enter() throws(ModelError) {
+    mutating func enter() throws(ModelError) {
         try checkDepth()
         depth += 1
     }
@@ -391,7 +420,7 @@ struct FastTapeReplay: ~Copyable {
         }
         if object.isOpen || openTargets.contains(object.keyPath) {
             throw failure(.unsupported(
-                "the alias \"\(object.keyPath)\" points back into a plain array or dictionary that is still being written; only $class objects can be part of a cycle"))
+                "the alias \"\(object.keyPath)\" points back into an immutable array or dictionary that is still being written; only objects and mutable containers can be part of a cycle"))
         }
         if let index = written[object.keyPath] {
             return try located { (writer: inout FastWriter) throws(ModelError) in try writer.writeObjectAlias(index) }

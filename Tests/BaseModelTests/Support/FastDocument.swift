@@ -1,13 +1,93 @@
+@testable import BaseModel
 import Foundation
 
-extension FastObject {
+/// A FastCoding file written chunk by chunk, for tests that need files the library's writer
+/// does not make (aliases to any slot, cycles, every chunk kind, malformed shapes): one value
+/// per chunk, written with ``FastWriter``. Write-only: files are read by the codec's one reader.
+///
+/// Shared nodes are ``alias(_:)``: an index into the object cache, numbered as FastCoding
+/// numbers slots (see ``FastWriter``).
+///
+/// Not `indirect`: the recursive cases hold arrays, which are references already.
+enum FastDocument: Sendable, Hashable {
+    /// ``FastTag/nil``: an absent property value.
+    case nilValue
+    /// `NSNull`.
+    case null
+    /// A boolean (``FastTag/true`` / ``FastTag/false``).
+    case bool(Bool)
+    /// An integer; written in the smallest width, 0 and 1 as ``FastTag/zero`` / ``FastTag/one``.
+    case integer(Int64)
+    /// A 32-bit float.
+    case float32(Float)
+    /// A 64-bit float.
+    case float64(Double)
+    /// An `NSDecimalNumber`.
+    case decimal(FastDecimal)
+    /// An immutable string (deduplicated by value).
+    case string(String)
+    /// A mutable string (an object of its own).
+    case mutableString(String)
+    /// Bytes, mutable or not.
+    case data(Data, mutable: Bool)
+    /// A date (``FastTag/date``), in seconds since 2001-01-01 as stored.
+    case date(sinceReferenceDate: Double)
+    /// A date of the legacy tag (``FastTag/legacyDate``), in seconds since 1970 as stored.
+    case legacyDate(since1970: Double)
+    /// An array, set or ordered set, mutable or not.
+    case list([FastDocument], kind: ListKind, mutable: Bool)
+    /// A dictionary, mutable or not: (key, value) entries in file order. Keys may be any value.
+    case dictionary([Entry], mutable: Bool)
+    /// An object of a named class: the keys of its class definition and one value per key
+    /// (``nilValue`` for a nil property).
+    case object(className: String, keys: [String], values: [FastDocument])
+    /// The object-cache entry with this index: a value met before, or an ancestor (a cycle).
+    case alias(Int)
+    /// A URL.
+    case url(FastURL)
+    /// A point, size, rect, range, vector or transform.
+    case geometry(FastGeometry)
+    /// An index set, mutable or not.
+    case indexSet([FastIndexRange], mutable: Bool)
+    /// An object written through NSCoding: its class name and (key, value) entries.
+    case codedObject(className: String, entries: [Entry])
+    /// An object stored as an NSKeyedArchiver archive.
+    case keyedArchive(Data)
+
+    /// Which list a ``list(_:kind:mutable:)`` is.
+    enum ListKind: Sendable, Hashable {
+        /// `NSArray`.
+        case array
+        /// `NSSet` (file order kept).
+        case set
+        /// `NSOrderedSet`.
+        case orderedSet
+    }
+
+    /// A dictionary or NSCoded entry.
+    struct Entry: Sendable, Hashable {
+        /// The key (a string in NSCoded objects and in trees; any value in a dictionary).
+        var key: FastDocument
+        /// The value.
+        var value: FastDocument
+
+        /// Creates an entry.
+        init(key: FastDocument, value: FastDocument) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The deepest nesting written: the current ``DecodingLimits/maximumDepth``.
+    static var maximumDepth: Int { DecodingLimits.current.maximumDepth }
+
     /// Writes the document as a FastCoding 3.3 file.
     ///
     /// Objects reuse a class definition only when it has exactly their keys, so a document read
     /// from a file is written back byte for byte.
     ///
     /// ```swift
-    /// let document = FastObject.dictionary([.init(key: .string("a"), value: .integer(1))], mutable: false)
+    /// let document = FastDocument.dictionary([.init(key: .string("a"), value: .integer(1))], mutable: false)
     /// let bytes = try document.data()   // 32 bytes: header, 09, count 1, 2D, 08 "a"
     /// ```
     ///
