@@ -41,7 +41,7 @@ struct SavedRead<M: Model> {
             }
             return try StackReserve.run { () throws(ModelError) -> SavedRead in
                 let graph: InputIndex
-                do {
+                do throws(ModelError) {
                     graph = try graphCodec.readGraph(from: data)
                 } catch var error {
                     if error.format == nil { error.format = codec.format }

@@ -119,7 +119,7 @@ struct SeededJournal: SharedModel, Equatable {
         journal.mood = "fine"
         try journal.save()
         let saved = try ModelValue(contentsOf: ContextJournal.saveURL, context: SharedContextFixture.context)
-        #expect(saved == ["body": "today", "mood": "fine", "weather": ["sky": "blue"], "$schemaVersion": 2])
+        #expect(saved == ["$class": "ContextJournal", "body": "today", "mood": "fine", "weather": ["sky": "blue"], "$schemaVersion": 2])
     }
 
     @Test func olderSavedDataIsMigrated() throws {

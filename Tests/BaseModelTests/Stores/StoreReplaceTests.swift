@@ -2,8 +2,8 @@
 import Foundation
 import Testing
 
-/// A store's model with many values, for limits.
-struct Tally: IdentifiedModel, Equatable {
+/// A store's model with a nested array, for limits.
+struct ReplaceTally: IdentifiedModel, Equatable {
     var id = ""
     var marks: [Int] = []
 }
@@ -57,11 +57,13 @@ struct Tally: IdentifiedModel, Equatable {
     }
 
     @Test func readsKeepToTheStoresLimits() async throws {
-        let (store, _, folder) = try Self.makeStore(limits: DecodingLimits(maximumValues: 8))
+        let (writer, codec, folder) = try Self.makeStore()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await store.save(Tally(id: "t", marks: Array(0..<20)))
-        let error = await #expect(throws: ModelError.self) { try await store.fetch(Tally.self, id: "t") }
-        #expect(error?.description.contains("8") == true)
-        #expect(try await store.fetchAll(Tally.self).failures.count == 1)
+        try await writer.save(ReplaceTally(id: "t", marks: Array(0..<20)))
+        let limited = ModelContext(formats: FormatRegistry(codecs: [codec]), limits: DecodingLimits(maximumDepth: 1))
+        let store = try DirectoryStore(directory: folder, format: TaggedGraphCodec.format, context: limited)
+        let error = await #expect(throws: ModelError.self) { try await store.fetch(ReplaceTally.self, id: "t") }
+        #expect(error?.description.contains("maximumDepth") == true)
+        #expect(try await store.fetchAll(ReplaceTally.self).failures.count == 1)
     }
 }
