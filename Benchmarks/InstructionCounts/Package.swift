@@ -29,17 +29,12 @@ if fileManager.fileExists(atPath: rootURL.appendingPathComponent("Sources/BaseMo
         ))
 }
 // The persistence routes (persistence.sh): shared instances and stores against the direct reads
-// and writes, on MacroCounts' `@Model` types, where the library has the macro.
-if fileManager.fileExists(atPath: rootURL.appendingPathComponent("Sources/BaseModelMacros").path),
-    fileManager.fileExists(atPath: Context.packageDirectory + "/Sources/PersistenceCounts")
-{
+// and writes, on InstructionCounts' plain `Model` types.
+if fileManager.fileExists(atPath: Context.packageDirectory + "/Sources/PersistenceCounts") {
     targets.append(
         .executableTarget(
             name: "PersistenceCounts",
-            dependencies: [
-                .product(name: "BaseModelMacros", package: rootName),
-                .product(name: "BaseModelSQLite", package: rootName),
-            ]
+            dependencies: [.product(name: "BaseModel", package: rootName)]
         ))
 }
 

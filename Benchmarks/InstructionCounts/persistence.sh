@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
-# Instruction counts (callgrind) of the persistence routes (shared instances, directory and
-# SQLite stores) against the direct routes of the same format (`M(data:)`, `data(format:)`), on
-# the model macro's twitter and citm_catalog types.
+# Instruction counts (callgrind) of the persistence routes (shared instances, directory store)
+# against the direct routes of the same format (`M(data:)`, `data(format:)`), on the plain
+# `Model` types of twitter and citm_catalog (InstructionCounts' models).
 #
 #   Benchmarks/InstructionCounts/persistence.sh                    # every route, every format
 #   Benchmarks/InstructionCounts/persistence.sh "load save" "fast"
 #   BASEMODEL_ROOT=/path/to/checkout BUILD_DIR=/tmp/pc persistence.sh   # another revision
+#   FILES=twitter persistence.sh "load fetch" "ka json"                  # one file
 #
-# Builds PersistenceCounts in release (it builds swift-syntax for the macro, and GRDB), runs
+# Builds PersistenceCounts in release (the library alone: no swift-syntax, no GRDB), runs
 # each route on twitter and citm_catalog under valgrind with 1 and 3 iterations, and prints
 # (3 − 1) / 2: the instructions of one iteration, and the ratio to the direct route of the same
 # format (reads ÷ decode-F, writes ÷ encode-F). Needs valgrind.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-routes=${1:-"load layered-load save fetch store-save cold-store-save sqlite-fetch sqlite-save"}
+routes=${1:-"load layered-load save fetch store-save cold-store-save"}
 formats=${2:-"json fast ka bplist"}
+files=${FILES:-"twitter citm_catalog"}
 # BUILD_DIR: a folder to build in (this package's manifest and sources are copied there, the
 # symlinked models followed), so one warm .build serves several revisions of the library.
 build=${BUILD_DIR:-$here}
@@ -38,7 +40,7 @@ count() {  # count ROUTE FILE
     echo $(((b - a) / 2))
 }
 printf '%-24s %-13s %14s %14s %7s\n' route file instructions direct ratio
-for file in twitter citm_catalog; do
+for file in $files; do
     for format in $formats; do
         decode=$(count "decode-$format" "$file")
         encode=$(count "encode-$format" "$file")

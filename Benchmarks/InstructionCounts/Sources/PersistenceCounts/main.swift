@@ -1,10 +1,10 @@
-import BaseModelMacros
-import BaseModelSQLite
+import BaseModel
 import Foundation
 
 // PersistenceCounts <route> <file> <iterations>: the persistence routes (shared instances and
-// stores) against the direct reads and writes of the same bytes, on the `@Model` types of
-// MacroCounts (`persistence.sh` runs it under callgrind).
+// stores) against the direct reads and writes of the same bytes, on the plain `Model` types of
+// InstructionCounts (`persistence.sh` runs it under callgrind). It needs neither swift-syntax
+// nor GRDB, so a release build of one revision is the library alone.
 //   route: decode-F | encode-F          the direct routes: `M(data:)` of the bytes a save writes,
 //                                       `data(format:)`
 //          load-F                       `reloadSharedInstance()` from a save file in F (the
@@ -15,13 +15,10 @@ import Foundation
 //                                       copy the store wrote (the steady state)
 //          cold-store-save-F            a save over a copy this store has not read or written
 //                                       (a new store on the same folder each time)
-//          sqlite-fetch-F | sqlite-save-F   the same on a SQLite store
 //   F:     json | fast | ka (keyed archive) | bplist (binary property list)
 //   file:  twitter | citm_catalog (read from ../shared/corpus/json beside the repository)
 // Runs the route `iterations` times after one untimed setup, which checks that the route
 // reads back the model it starts from.
-
-enum MacroCorpus {}
 
 /// Where and how this run's shared instance lives: one route per process.
 enum Run {
@@ -30,14 +27,14 @@ enum Run {
     nonisolated(unsafe) static var resource = "/nonexistent/PersistenceCounts.json"
 }
 
-extension MTwitterSearch: SharedModel, IdentifiedModel {
+extension TwitterSearch: SharedModel, IdentifiedModel {
     var id: String { "search" }
     static var saveFormat: ModelFormat { Run.format }
     static var saveFile: String { Run.folder.appendingPathComponent("\(typeName).save").path }
     static var resourceFile: String { Run.resource }
 }
 
-extension MacroCorpus.CitmCatalog: SharedModel, IdentifiedModel {
+extension CitmCatalog: SharedModel, IdentifiedModel {
     var id: String { "catalog" }
     static var saveFormat: ModelFormat { Run.format }
     static var saveFile: String { Run.folder.appendingPathComponent("\(typeName).save").path }
@@ -46,7 +43,7 @@ extension MacroCorpus.CitmCatalog: SharedModel, IdentifiedModel {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]), let dash = arguments[1].lastIndex(of: "-") else {
-    print("usage: PersistenceCounts decode-F|encode-F|load-F|layered-load-F|save-F|fetch-F|store-save-F|cold-store-save-F|sqlite-fetch-F|sqlite-save-F twitter|citm_catalog N")
+    print("usage: PersistenceCounts decode-F|encode-F|load-F|layered-load-F|save-F|fetch-F|store-save-F|cold-store-save-F twitter|citm_catalog N")
     exit(2)
 }
 let route = String(arguments[1][..<dash])
@@ -59,6 +56,19 @@ guard let format = formats[String(arguments[1][arguments[1].index(after: dash)..
 let corpus = ProcessInfo.processInfo.environment["BASEMODEL_CORPUS"] ?? "../../../shared/corpus/json"
 let json = try Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(file).json"))
 
+/// Runs an async store call to its end on this thread's caller: the routes stay synchronous, so
+/// callgrind sees no task threads on the routes that do not need them.
+func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var failure: (any Error)?
+    Task {
+        do { try await body() } catch { failure = error }
+        done.signal()
+    }
+    done.wait()
+    if let failure { throw failure }
+}
+
 /// Fails the run when a route does not read back `expected`.
 func check<M: Equatable>(_ value: M?, _ expected: M, _ what: String) {
     guard value == expected else {
@@ -67,8 +77,8 @@ func check<M: Equatable>(_ value: M?, _ expected: M, _ what: String) {
     }
 }
 
-func run<M: SharedModel & IdentifiedModel & Equatable>(_ type: M.Type) async throws {
-    for type in macroTypes() { ModelRegistry.shared.register(type) }
+func run<M: SharedModel & IdentifiedModel & Equatable>(_ type: M.Type) throws {
+    for type in corpusTypes() { ModelRegistry.shared.register(type) }
     Run.format = format
     Run.folder = FileManager.default.temporaryDirectory.appendingPathComponent("PersistenceCounts-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: Run.folder, withIntermediateDirectories: true)
@@ -91,10 +101,9 @@ func run<M: SharedModel & IdentifiedModel & Equatable>(_ type: M.Type) async thr
         check(M.shared, model, route)
     }
     let storeFolder = Run.folder.appendingPathComponent("store")
-    var store: any ModelStore = try ModelStores.directory(storeFolder, format: format)
-    if route.hasPrefix("sqlite") { store = try ModelStores.sqlite(url: Run.folder.appendingPathComponent("store.sqlite"), format: format) }
-    if route.hasSuffix("fetch") || route.hasSuffix("store-save") || route.hasPrefix("sqlite") {
-        try await store.save(model)
+    let store = try ModelStores.directory(storeFolder, format: format)
+    if route.hasSuffix("fetch") || route.hasSuffix("store-save") {
+        try blocking { try await store.save(model) }
         check(try store.fetchSynchronously(M.self, id: model.id), model, route)
     }
     var written = 0
@@ -104,9 +113,9 @@ func run<M: SharedModel & IdentifiedModel & Equatable>(_ type: M.Type) async thr
         case "encode": written += try model.data(format: format).count
         case "load", "layered-load": try M.reloadSharedInstance()
         case "save": try model.save()
-        case "fetch", "sqlite-fetch": _ = try store.fetchSynchronously(M.self, id: model.id)
-        case "store-save", "sqlite-save": try await store.save(model)
-        case "cold-store-save": try await ModelStores.directory(storeFolder, format: format).save(model)
+        case "fetch": _ = try store.fetchSynchronously(M.self, id: model.id)
+        case "store-save": try blocking { try await store.save(model) }
+        case "cold-store-save": try blocking { try await ModelStores.directory(storeFolder, format: format).save(model) }
         default: print("unknown route \(route)"); exit(2)
         }
     }
@@ -114,18 +123,17 @@ func run<M: SharedModel & IdentifiedModel & Equatable>(_ type: M.Type) async thr
 }
 
 switch file {
-case "twitter": try await run(MTwitterSearch.self)
-case "citm_catalog": try await run(MacroCorpus.CitmCatalog.self)
+case "twitter": try run(TwitterSearch.self)
+case "citm_catalog": try run(CitmCatalog.self)
 default: print("unknown file \(file)"); exit(2)
 }
 
-/// The `@Model` corpus types, registered as an app that reads its archives registers them.
-func macroTypes() -> [any Model.Type] {
+/// The corpus types, registered as an app that reads its archives registers them.
+func corpusTypes() -> [any Model.Type] {
     [
-        MTwitterSearch.self, MSearchMetadata.self, MStatus.self, MStatusMetadata.self, MUser.self, MUserEntities.self,
-        MURLEntities.self, MEntities.self, MHashtag.self, MURLEntity.self, MUserMention.self, MMedia.self,
-        MMediaSizes.self, MMediaSize.self,
-        MacroCorpus.CitmCatalog.self, MacroCorpus.Event.self, MacroCorpus.Performance.self, MacroCorpus.Price.self,
-        MacroCorpus.SeatCategory.self, MacroCorpus.Area.self,
+        TwitterSearch.self, SearchMetadata.self, Status.self, StatusMetadata.self, User.self, UserEntities.self,
+        URLEntities.self, Entities.self, Hashtag.self, URLEntity.self, UserMention.self, Media.self,
+        MediaSizes.self, MediaSize.self,
+        CitmCatalog.self, Event.self, Performance.self, Price.self, SeatCategory.self, Area.self,
     ]
 }

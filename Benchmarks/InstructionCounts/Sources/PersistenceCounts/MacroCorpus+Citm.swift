@@ -1,1 +1,0 @@
-../MacroCounts/MacroCorpus+Citm.swift

@@ -1,1 +1,0 @@
-../MacroCounts/MacroEqualTwitterModels.swift
