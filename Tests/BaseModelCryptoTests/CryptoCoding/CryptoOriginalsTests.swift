@@ -1,0 +1,125 @@
+@testable import BaseModelCrypto
+import Foundation
+import Testing
+
+/// The files CryptoCoding 1.1.1 wrote (`../shared/corpus/originals/`: its `CryptoArchive` around
+/// a keyed archive, `.crypto`, and `secret.cryptocoder` through its `CryptoCoder` API, all with
+/// the password `interop-password`) open with the originals' values and sharing, and write back
+/// as CryptoCoding files that keep them.
+@Suite("CryptoCoding's own files", .corpus)
+struct CryptoOriginalsTests {
+    /// The core's formats and the crypto ones, with the originals' password.
+    static let formats = TestRegistries.withCrypto(passwords: .fixed(OriginalsCorpus.password))
+
+    /// Every CryptoCoding file: the folder's, and `fromjson/`'s (named with that prefix).
+    static let files = OriginalsCorpus.files(encrypted: true)
+        + OriginalsCorpus.files(in: OriginalsCorpus.fromJSON, encrypted: true).map { "fromjson/" + $0 }
+
+    /// A file's bytes and its dump.
+    static func file(_ name: String) throws -> (data: Data, expected: ModelValue) {
+        let folder = name.hasPrefix("fromjson/") ? OriginalsCorpus.fromJSON : OriginalsCorpus.folder
+        let file = String(name.split(separator: "/").last!)
+        return (try OriginalsCorpus.data(file, in: folder), try OriginalsCorpus.expected(OriginalsCorpus.graph(of: file), in: folder))
+    }
+
+    @Test("the folder is there")
+    func folderIsThere() {
+        #expect(Self.files.count == 14)
+        #expect(Self.files.contains("secret.cryptocoder"))
+    }
+
+    @Test("every file is detected as CryptoCoding's", arguments: files)
+    func detection(name: String) throws {
+        #expect(try Self.formats.detect(Self.file(name).data).format == .cryptoCoding)
+    }
+
+    @Test("every file, opened with the password, reads with the values and sharing of its dump", arguments: files)
+    func values(name: String) throws {
+        let (data, expected) = try Self.file(name)
+        let value = try ModelValue(data: data, context: ModelContext(formats: Self.formats))
+        let differences = OriginalsCorpus.differences(actual: value, expected: expected, format: .cryptoCoding)
+        #expect(differences.isEmpty, "\(name):\n\(differences.joined(separator: "\n"))")
+    }
+
+    @Test("every file, opened with a wrong password, is the wrong-password error", arguments: files)
+    func wrongPassword(name: String) throws {
+        let data = try Self.file(name).data
+        let formats = TestRegistries.withCrypto(passwords: .fixed("not-the-interop-password"))
+        let error = try #require(throws: ModelError.self) { try ModelValue(data: data, context: ModelContext(formats: formats)) }
+        #expect(error.cryptoError == .wrongPassword, "\(name): \(error)")
+        #expect(error.format == .cryptoCoding)
+        #expect(!error.description.contains("keyed archive"), "\(error)")
+    }
+
+    @Test("every file, converted to CryptoCoding with the password, reads back with the same values and sharing",
+          arguments: files)
+    func rewrite(name: String) throws {
+        let (data, expected) = try Self.file(name)
+        let again = try Self.formats.convert(data, to: .cryptoCoding)
+        #expect(again != data)  // a fresh IV and salt
+        let value = try ModelValue(data: again, context: ModelContext(formats: Self.formats))
+        let differences = OriginalsCorpus.differences(actual: value, expected: expected, format: .cryptoCoding)
+        #expect(differences.isEmpty, "\(name):\n\(differences.joined(separator: "\n"))")
+    }
+
+    @Test("cycle.crypto, an array that holds itself, reads as a tree that names the root again")
+    func cycle() throws {
+        let value = try ModelValue(data: Self.file("cycle.crypto").data, context: ModelContext(formats: Self.formats))
+        #expect(value == ["head", ["parent": [TypedTree.aliasKey: .string(TypedTree.rootKeyPath)]]])
+    }
+
+    /// AutoCoding's `IOPerson` of `people.crypto`: Bob is Alice's and Carol's buddy and the
+    /// third element.
+    final class IOPerson: Model, @unchecked Sendable {
+        var name = ""
+        var age = 0
+        var score = 0.0
+        var tags: [String] = []
+        var birthday: Date?
+        var buddy: IOPerson?
+        required init() {}
+    }
+
+    @Test("people.crypto decodes into models that share one Bob, and writes back sharing him")
+    func sharedModels() throws {
+        let registry = ModelRegistry()
+        registry.register(IOPerson.self)
+        let codec = try Self.formats.codec(for: .cryptoCoding)
+        let people = try codec.decodeModel([IOPerson].self, from: Self.file("people.crypto").data, using: ModelDecoder(registry: registry))
+        #expect(people.map(\.name) == ["Alice Å", "Carol", "Bob"])
+        #expect(people[0].buddy === people[2] && people[1].buddy === people[2])
+
+        let again = try codec.decodeModel(
+            [IOPerson].self, from: codec.encodeModel(people, using: ModelEncoder(registry: registry)), using: ModelDecoder(registry: registry))
+        #expect(again.map(\.name) == ["Alice Å", "Carol", "Bob"])
+        #expect(again[0].buddy === again[2] && again[1].buddy === again[2])
+    }
+
+    /// An archive that decrypts with the right password but is damaged inside: its object table
+    /// has one object and the root names the eighth.
+    static let damagedArchive = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>$archiver</key><string>NSKeyedArchiver</string>
+        <key>$version</key><integer>100000</integer>
+        <key>$objects</key><array><string>$null</string></array>
+        <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>7</integer></dict></dict>
+        </dict></plist>
+        """.utf8)
+
+    @Test("a damaged archive inside, with the right password, is the archive's own error, not a wrong password")
+    func damagedInnerArchive() throws {
+        let iv = KnownAnswerTests.iv, salt = KnownAnswerTests.salt
+        let cypher = try CryptoCoding.encrypt(Self.damagedArchive, password: OriginalsCorpus.password, iv: iv, salt: salt)
+        let outer = try KeyedArchiveCodec().encodeTree([
+            "$class": "CryptoArchive", "iv": .data(iv), "salt": .data(salt), "cypher": .data(cypher),
+            "className": "NSArray", "version": 2.0,
+        ])
+        let expected = try #require(throws: ModelError.self) { try KeyedArchiveCodec().decodeTree(from: Self.damagedArchive) }
+        let error = try #require(throws: ModelError.self) { try ModelValue(data: outer, context: ModelContext(formats: Self.formats)) }
+        #expect(error.cryptoError == nil, "\(error)")
+        #expect(error.reason == expected.reason)
+        #expect(error.path == expected.path)
+        #expect(error.format == .keyedArchive)
+    }
+}
