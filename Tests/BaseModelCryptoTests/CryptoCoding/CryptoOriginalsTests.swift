@@ -62,6 +62,30 @@ struct CryptoOriginalsTests {
         #expect(differences.isEmpty, "\(name):\n\(differences.joined(separator: "\n"))")
     }
 
+    /// The keyed archive a CryptoArchive's cypher holds, decrypted with the originals' password.
+    static func archive(in data: Data) throws -> Data {
+        let outer = try KeyedArchiveCodec().decodeTree(from: data)
+        guard case .data(let cypher)? = outer["cypher"], case .data(let iv)? = outer["iv"], case .data(let salt)? = outer["salt"] else {
+            throw ModelError(.malformed("not a CryptoArchive"))
+        }
+        return try CryptoCoding.decrypt(cypher, password: OriginalsCorpus.password, iv: iv, salt: salt)
+    }
+
+    /// The mutable Foundation classes (`NSMutableArray` …) a keyed archive names.
+    static func mutableClasses(in archive: Data) throws -> Set<String> {
+        let plist = try PropertyListSerialization.propertyList(from: archive, format: nil) as? [String: Any]
+        let objects = plist?["$objects"] as? [Any] ?? []
+        return Set(objects.compactMap { ($0 as? [String: Any])?["$classname"] as? String }.filter { $0.contains("Mutable") })
+    }
+
+    @Test("a rewrite names its root's class as CryptoCoding did, and keeps the archive's mutable classes", arguments: files)
+    func rewriteKeepsClasses(name: String) throws {
+        let data = try Self.file(name).data
+        let again = try Self.formats.convert(data, to: .cryptoCoding)
+        #expect(try KeyedArchiveCodec().decodeTree(from: again)["className"] == KeyedArchiveCodec().decodeTree(from: data)["className"])
+        #expect(try Self.mutableClasses(in: Self.archive(in: again)) == Self.mutableClasses(in: Self.archive(in: data)))
+    }
+
     @Test("cycle.crypto, an array that holds itself, reads as a tree that names the root again")
     func cycle() throws {
         let value = try ModelValue(data: Self.file("cycle.crypto").data, context: ModelContext(formats: Self.formats))
