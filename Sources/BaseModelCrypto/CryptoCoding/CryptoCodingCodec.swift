@@ -9,6 +9,10 @@ import Foundation
 /// (and 0 or a missing version as 2); a plain keyed archive passes through unchanged, as
 /// CryptoCoder's `unarchiveObjectWithData:` returned non-encrypted archives as they were.
 ///
+/// One reader and one writer (`GraphCodec`): the decrypted archive is read into the keyed
+/// archive's graph (shared objects and containers, cycles, mutable classes), and written through
+/// the keyed archive's writer, sealed when it is done (`SealedArchiveWriter`).
+///
 /// The password comes from ``passwords`` with the archive's `className` (the model's type name):
 /// by default the ``EncryptedModel/password`` of the type registered under that name.
 ///
