@@ -92,6 +92,38 @@ struct CryptoOriginalsTests {
         #expect(value == ["head", ["parent": [TypedTree.aliasKey: .string(TypedTree.rootKeyPath)]]])
     }
 
+    /// Any JSON-like value, decoded recursively: a cycle has no end in it.
+    indirect enum AnyValue: Decodable {
+        case text(String)
+        case list([AnyValue])
+        case map([String: AnyValue])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else if let list = try? container.decode([AnyValue].self) {
+                self = .list(list)
+            } else {
+                self = .map(try container.decode([String: AnyValue].self))
+            }
+        }
+    }
+
+    @Test("cycle.crypto read into a recursive type is a typed error, not a crash, on a 512 KiB stack")
+    func cycleIntoRecursiveType() throws {
+        let data = try Self.file("cycle.crypto").data
+        let codec = try Self.formats.codec(for: .cryptoCoding)
+        let outcome = SmallStackThread.run {
+            Result { () throws(ModelError) -> AnyValue in try codec.decodeModel(AnyValue.self, from: data, using: ModelDecoder()) }
+        }
+        guard case .failure(let error) = outcome else {
+            Issue.record("a cycle was decoded into values")
+            return
+        }
+        #expect(error.cryptoError == nil, "\(error)")
+    }
+
     /// AutoCoding's `IOPerson` of `people.crypto`: Bob is Alice's and Carol's buddy and the
     /// third element.
     final class IOPerson: Model, @unchecked Sendable {
