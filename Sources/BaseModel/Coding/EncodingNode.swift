@@ -5,8 +5,8 @@ import OrderedCollections
 /// a dictionary that later properties may add to, and a key written twice keeps its first place.
 /// The node keeps those rules (the tree's), and is written to the writer when the value's
 /// `encode(to:)` has returned (``write(to:typedAs:)``).
-final class EncodingNode {
-    enum Slot {
+package final class EncodingNode {
+    package enum Slot {
         /// A finished value.
         case value(ModelValue)
         /// A value a writer took back in its own form (``ModelWriter/takeBack(since:)``).
@@ -24,7 +24,7 @@ final class EncodingNode {
         }
     }
 
-    enum Content {
+    package enum Content {
         case empty
         case value(ModelValue)
         case recorded(any WriterRecording)

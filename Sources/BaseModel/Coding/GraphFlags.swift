@@ -4,8 +4,12 @@
 ///
 /// Readers and the model decoder never look at them; formats that have no such distinction
 /// neither set nor write them.
-struct GraphFlags: OptionSet, Hashable {
-    let rawValue: UInt8
+package struct GraphFlags: OptionSet, Hashable {
+    package let rawValue: UInt8
+
+    package init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
 
     /// A mutable string, data, array, set, ordered set or dictionary (`NSMutableArray` …).
     static let mutable = GraphFlags(rawValue: 1 << 0)

@@ -3,7 +3,7 @@
 ///
 /// A reader decodes every variant as its kind: a set is an array, an NSCoded object an object
 /// of its class, a point a dictionary `{"x", "y"}`, a decimal number a number.
-enum GraphVariant: UInt8, Hashable {
+package enum GraphVariant: UInt8, Hashable {
     /// The kind's own form.
     case plain
     /// An array that was a set (`NSSet`).

@@ -112,47 +112,46 @@ private struct CopyCount {
 }
 
 extension InputIndex {
-    /// Sets ``copyCosts`` for the objects met more than once: how many values a copy of each
-    /// holds (a struct decoded from it again is such a copy), shared values below it counted at
-    /// every place, as copies of them would be. For readers that resolve references after
-    /// reading (the HR formats, typed trees); a node of a cycle counts once where it is met again.
-    /// Costs one walk, without recursion, of the nodes reachable from the root.
-    func measureCopyCosts() {
+    /// For a graph whose references were resolved after reading (HR's aliases, a typed tree's):
+    /// sets ``hasCycles`` when a container or object is among its own descendants, and
+    /// ``copyCosts`` for the objects met more than once: how many values a copy of each holds (a
+    /// struct decoded from it again is such a copy), shared values below it counted at every
+    /// place, as copies of them would be, and a node met again inside itself counted once.
+    /// Costs one walk, without recursion, of the nodes reachable from the root; nothing when no
+    /// node is met twice.
+    func measureSharing() {
         guard let shared = sharedNodes else { return }
-        // Per node: 0 not met, 1 being measured, 2 measured (its size in `sizes`).
+        // Per node: 0 not met, 1 on the path being walked, 2 walked (its size in `sizes`).
         var state = [UInt8](repeating: 0, count: nodeCount)
         var sizes = [Int](repeating: 1, count: nodeCount)
         var path: [(node: Int32, next: Int, end: Int, step: Int)] = []
         func enter(_ node: Int32) {
             let value = self[node]
-            guard value.kind.isContainer, state[Int(node)] == 0 else { return }
             state[Int(node)] = 1
             let first = Int(value.first)
-            if value.kind == .dictionary {
-                path.append((node, first + 1, first + 2 * Int(value.count), 2))
-            } else {
-                path.append((node, first, first + Int(value.count), 1))
-            }
+            let step = value.kind == .dictionary ? 2 : 1
+            path.append((node, first + step - 1, first + step * Int(value.count), step))
         }
+        func add(_ size: Int, to node: Int32) { sizes[Int(node)] = min(sizes[Int(node)] &+ size, Int.max / 2) }
+        guard self[root].kind.isContainer else { return }
         enter(root)
         while let top = path.last {
             guard top.next < top.end else {
                 state[Int(top.node)] = 2
                 path.removeLast()
-                if let parent = path.last {
-                    sizes[Int(parent.node)] = min(sizes[Int(parent.node)] &+ sizes[Int(top.node)], Int.max / 2)
-                }
+                if let parent = path.last { add(sizes[Int(top.node)], to: parent.node) }
                 continue
             }
             path[path.count - 1].next += top.step
             let child = self.child(top.next)
             guard child >= 0 else { continue }
-            if state[Int(child)] == 0, self[child].kind.isContainer {
-                enter(child)
-            } else {
-                // A scalar, a node measured before (a copy), or one being measured (a cycle: 1).
-                let size = state[Int(child)] == 2 ? sizes[Int(child)] : 1
-                sizes[Int(top.node)] = min(sizes[Int(top.node)] &+ size, Int.max / 2)
+            switch state[Int(child)] {
+            case 0 where self[child].kind.isContainer: enter(child)
+            case 1:
+                hasCycles = true
+                add(1, to: top.node)
+            case 2: add(sizes[Int(child)], to: top.node)
+            default: add(1, to: top.node)
             }
         }
         var costs: [Int32: Int] = [:]

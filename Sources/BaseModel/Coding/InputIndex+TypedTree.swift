@@ -15,10 +15,7 @@ extension InputIndex {
         self.init(
             nodes: builder.nodes, children: builder.children, strings: builder.strings, data: builder.data,
             classes: builder.classes, root: root)
-        if builder.hasAliases {
-            markCycles()
-            measureCopyCosts()
-        }
+        if builder.hasAliases { measureSharing() }
     }
 }
 

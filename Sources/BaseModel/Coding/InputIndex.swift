@@ -20,7 +20,7 @@ import OrderedCollections
 ///
 /// The fast codec builds one (`FastIndex`); generated coding (the model macro) reads the same
 /// cursor.
-final class InputIndex {
+package final class InputIndex {
 
     /// What a node is.
     enum Kind: UInt8 {

@@ -60,7 +60,7 @@ import Foundation
 /// the fast writer picks or widens the class definition from the keys it was given, JSON writes
 /// them as they come. `OneEncoderTests.generatedCode` writes a model this way and checks the
 /// bytes against the `Encodable` path.
-protocol ModelWriter: AnyObject {
+package protocol ModelWriter: AnyObject {
     /// Whether writing a key a container already holds replaces its value in place (the tree
     /// writer). When `false` the encoder writes each key of a container at most once.
     var replacesDuplicateKeys: Bool { get }
@@ -167,7 +167,7 @@ extension ModelWriter {
 
 /// A position in a writer's output (see ``ModelWriter/mark()``); what the numbers mean is the
 /// writer's business.
-struct WriterMark {
+package struct WriterMark {
     /// Where the output was (bytes, recorded calls).
     let offset: Int
     /// How many containers were open.
@@ -177,4 +177,4 @@ struct WriterMark {
 }
 
 /// A value a writer took back in its own form (``ModelWriter/takeBack(since:)``).
-protocol WriterRecording: AnyObject {}
+package protocol WriterRecording: AnyObject {}

@@ -5,7 +5,7 @@
 /// hands it to the writer (``ModelWriter/beginShared(_:)``); a later occurrence of the same
 /// instance is ``ModelWriter/writeAlias(to:)`` with it. The tree writer names it by its key path
 /// (`{"$alias": "items.0"}`); the fast writer by the object-cache index it was written at.
-final class SharedObject {
+package final class SharedObject {
     /// Where the instance was first met, from the document's root.
     let position: ModelPath
     /// A writer's handle on the first occurrence once it is written (the fast writer's

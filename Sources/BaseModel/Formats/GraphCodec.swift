@@ -10,7 +10,7 @@ import Foundation
 ///   ``InputIndex/typedTree()``, and a tree is written with ``ModelWriter/writeTree(_:)``;
 /// - converting a file replays its graph into another format's writer
 ///   (``InputIndex/write(to:)``), so sharing, cycles and forms carry over where the target has them.
-protocol GraphCodec: FormatCodec {
+package protocol GraphCodec: FormatCodec {
     /// Reads `data` into a graph.
     ///
     /// - Throws: ``ModelError`` with this format for malformed input, or past the
@@ -22,7 +22,7 @@ protocol GraphCodec: FormatCodec {
 }
 
 /// A ``ModelWriter`` that makes one document: its bytes once the value is written.
-protocol DocumentWriter: ModelWriter {
+package protocol DocumentWriter: ModelWriter {
     /// The document's bytes.
     ///
     /// - Throws: ``ModelError`` for a value the format cannot store (the first one met, with its

@@ -86,6 +86,25 @@ struct InputIndexGraphTests {
         #expect(try index.typedTree() == ["first": ["label": "a"], "items": [["$alias": "first"]]])
     }
 
+    @Test("a typed tree's aliases say whether the graph has a cycle, and what a copy of a shared object costs")
+    func sharingMeasured() throws {
+        let cycle = try InputIndex(typedTree: ["head", ["parent": ["$alias": "$root"]]])
+        #expect(cycle.hasCycles)
+        // An object met twice, holding a list of three: a copy is the object, the list and its values.
+        let shared = try InputIndex(typedTree: [
+            "a": ["$class": "Leaf", "values": [1, 2, 3]], "b": ["$alias": "a"], "c": ["$alias": "a"],
+        ])
+        #expect(!shared.hasCycles)
+        #expect(shared.copyCosts?.values.sorted() == [5])
+        // An object holding a shared list counts the list at each place.
+        let nested = try InputIndex(typedTree: [
+            "list": [1, 2], "a": ["$class": "Pair", "x": ["$alias": "list"], "y": ["$alias": "list"]], "b": ["$alias": "a"],
+        ])
+        #expect(nested.copyCosts?.values.sorted() == [7])
+        let plain = try InputIndex(typedTree: ["a": [1], "b": [2]])
+        #expect(!plain.hasCycles && plain.copyCosts == nil)
+    }
+
     @Test("an alias that names nothing, or another alias, is an error with its place")
     func badAliases() {
         #expect(throws: ModelError(.invalidValue("the alias \"items.3\" names no place of the tree"), path: [.key("a"), .key("$alias")])) {

@@ -209,8 +209,7 @@ struct HRGraphReader {
         }
         builder.replaceChildren { targets[Int(-2 - $0)] }
         let index = builder.index(root: root)
-        index.markCycles()
-        index.measureCopyCosts()
+        index.measureSharing()
         return index
     }
 

@@ -38,12 +38,12 @@ package struct KeyedArchiveCodec: GraphCodec {
     ///   list, a missing or wrong `$archiver`, `$version`, `$objects` or `$top`, UIDs out of
     ///   range, objects without a class, values of the wrong kind, and nesting or expansion
     ///   beyond the ``DecodingLimits``.
-    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+    package func readGraph(from data: Data) throws(ModelError) -> InputIndex {
         try KeyedArchiveIndex.read(data)
     }
 
     /// A writer of one archive.
-    func makeWriter() -> any DocumentWriter { KeyedArchiveModelWriter() }
+    package func makeWriter() -> any DocumentWriter { KeyedArchiveModelWriter() }
 
     /// Reads an archive into a typed tree: its graph's ``InputIndex/typedTree()``.
     ///

@@ -35,12 +35,12 @@ package struct BinaryPropertyListCodec: GraphCodec {
     /// - Throws: ``ModelError`` for bytes that are not a valid property list (truncated,
     ///   out-of-range offsets or references, reference cycles, nesting deeper than
     ///   ``DecodingLimits/maximumDepth``).
-    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+    package func readGraph(from data: Data) throws(ModelError) -> InputIndex {
         try PropertyListCodecSupport.readGraph(data, codecFormat: format)
     }
 
     /// A writer of binary property lists.
-    func makeWriter() -> any DocumentWriter {
+    package func makeWriter() -> any DocumentWriter {
         Self.writer(format: format)
     }
 

@@ -34,12 +34,12 @@ package struct XMLPropertyListCodec: GraphCodec {
     /// lists and `plutil` spell it.
     ///
     /// - Throws: ``ModelError`` for bytes that are not a valid property list.
-    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+    package func readGraph(from data: Data) throws(ModelError) -> InputIndex {
         try PropertyListCodecSupport.readGraph(data, codecFormat: format)
     }
 
     /// A writer of XML property lists.
-    func makeWriter() -> any DocumentWriter {
+    package func makeWriter() -> any DocumentWriter {
         let spelling = PropertyListSpelling.plain(format, sharesObjects: false)
         return DocumentRecorder(format: format, typed: false) { document throws(ModelError) in
             try XMLPropertyListWriter.data(of: document, spelling: spelling)

@@ -1,0 +1,1 @@
+../../BaseModelTests/Support/OriginalsCorpus.swift

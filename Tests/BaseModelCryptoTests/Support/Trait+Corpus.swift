@@ -1,0 +1,1 @@
+../../BaseModelTests/Support/Trait+Corpus.swift
