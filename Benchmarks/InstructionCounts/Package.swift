@@ -28,6 +28,15 @@ if fileManager.fileExists(atPath: rootURL.appendingPathComponent("Sources/BaseMo
             dependencies: [.product(name: "BaseModelMacros", package: rootName)]
         ))
 }
+// The persistence routes (persistence.sh): shared instances and stores against the direct reads
+// and writes, on InstructionCounts' plain `Model` types.
+if fileManager.fileExists(atPath: Context.packageDirectory + "/Sources/PersistenceCounts") {
+    targets.append(
+        .executableTarget(
+            name: "PersistenceCounts",
+            dependencies: [.product(name: "BaseModel", package: rootName)]
+        ))
+}
 
 let package = Package(
     name: "InstructionCounts",

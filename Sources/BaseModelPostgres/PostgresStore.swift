@@ -238,7 +238,9 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
 
     /// The model's encoded bytes, as the `json` text or the `body` bytes of its row.
     func encodeRow<M: IdentifiedModel>(_ model: M) throws(ModelError) -> EncodedRow {
-        let data = try model.storedData(codec: codec, encoder: context.encoder)
+        let data = try context.withLimits { () throws(ModelError) -> Data in
+            try model.storedData(codec: codec, encoder: context.encoder)
+        }
         let key = RowKey(type: M.typeName, id: model.id.modelIdentifier)
         if format == .json {
             return EncodedRow(key: key, json: String(decoding: data, as: UTF8.self), body: nil)
@@ -259,7 +261,7 @@ public final class PostgresStore: ModelStore, StoreShortcuts {
         } else {
             throw ModelError(.malformed("the row has no body"), format: "postgres")
         }
-        let (model, version) = try M.fromStoredData(data, codec: rowCodec, decoder: context.decoder)
+        let (model, version) = try M.fromStoredData(data, codec: rowCodec, context: context)
         let key = RowKey(type: M.typeName, id: model.id.modelIdentifier)
         if version > M.schemaVersion || newerRows.withLock({ !$0.isEmpty }) {
             newerRows.withLock { $0[key] = version > M.schemaVersion ? version : nil }

@@ -26,7 +26,7 @@ extension SQLiteStore {
                     throw ModelError(.malformed("the row has no format or body"), format: "sqlite")
                 }
                 let rowCodec = format == codec.format.rawValue ? codec : try context.formats.codec(for: ModelFormat(rawValue: format))
-                if let model = try query.model(M.self, stored: body, codec: rowCodec, decoder: context.decoder) {
+                if let model = try query.model(M.self, stored: body, codec: rowCodec, context: context) {
                     result.models.append(model)
                 }
             } catch {

@@ -32,6 +32,9 @@ package final class SQLiteStore: ModelStore, StoreShortcuts {
     let pool: DatabasePool
     let codec: any FormatCodec
     let context: ModelContext
+    /// The rows this store wrote or read in its own format, which a save replaces without
+    /// decoding them again.
+    let replaceable = ReplaceableCopies()
 
     /// Opens (creating when missing) the store at `path`: absolute, or relative to
     /// ``ModelLocations/applicationSupport``. The folder is created when missing.
@@ -91,10 +94,10 @@ package final class SQLiteStore: ModelStore, StoreShortcuts {
 
     /// Encodes `models` and replaces their rows in one transaction.
     func saveRows<M: IdentifiedModel>(_ models: [M]) async throws(ModelError) {
-        var encoded: [(id: DatabaseValue, body: Data)] = []
+        var encoded: [(key: DatabaseValue, id: M.ID, body: Data)] = []
         encoded.reserveCapacity(models.count)
         for model in models {
-            encoded.append((model.id.modelIdentifier.databaseValue, try encode(model)))
+            encoded.append((model.id.modelIdentifier.databaseValue, model.id, try encode(model)))
         }
         let rows = encoded
         let type = M.typeName
@@ -105,45 +108,54 @@ package final class SQLiteStore: ModelStore, StoreShortcuts {
                 let statement = try db.cachedStatement(
                     sql: "INSERT OR REPLACE INTO model (type, id, format, body) VALUES (?, ?, ?, ?)")
                 for row in rows {
-                    if let old = try Row.fetchOne(existing, arguments: [type, row.id]) {
-                        try moveAsideIfUnreadable(M.self, id: row.id, format: old[0], body: old[1], in: db)
+                    if let old = try Row.fetchOne(existing, arguments: [type, row.key]) {
+                        try moveAsideIfUnreadable(M.self, key: row.key, id: row.id, format: old[0], body: old[1], in: db)
                     }
-                    try statement.execute(arguments: [type, row.id, format, row.body])
+                    try statement.execute(arguments: [type, row.key, format, row.body])
                 }
             }
         }
+        for row in rows { replaceable.remember(row.body, of: M.self, id: row.id) }
     }
 
     /// Copies the row about to be replaced into `model_unreadable` when it does not decode as
-    /// `type`, inside the saving transaction.
+    /// `type` (a row in the store's format that this store wrote or read is known to, see
+    /// ``ReplaceableCopies``), inside the saving transaction.
     ///
     /// - Throws: ``ModelError/Reason/newerVersion(found:known:)`` for a row of a newer version,
     ///   which rolls the save back.
     private func moveAsideIfUnreadable<M: IdentifiedModel>(
-        _ type: M.Type, id: DatabaseValue, format: String, body: Data, in db: Database
+        _ type: M.Type, key: DatabaseValue, id: M.ID, format: String, body: Data, in db: Database
     ) throws {
         let formats = context.formats
-        let known = codec
+        let storeCodec = codec
+        let ownFormat = format == storeCodec.format.rawValue
         let rowCodec = { () throws(ModelError) -> any FormatCodec in
-            format == known.format.rawValue ? known : try formats.codec(for: ModelFormat(rawValue: format))
+            ownFormat ? storeCodec : try formats.codec(for: ModelFormat(rawValue: format))
         }
-        guard let reason = try M.unreadableReason(ofStored: body, codec: rowCodec, decoder: context.decoder) else { return }
+        guard
+            let reason = try M.unreadableReason(
+                ofStored: body, id: id, codec: rowCodec, context: context, known: ownFormat ? replaceable : ReplaceableCopies())
+        else { return }
         let tag = Quarantine.tag()
         try db.execute(
             sql: "INSERT INTO model_unreadable (type, id, format, body, error, moved_at) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [M.typeName, id, format, body, "\(reason)", String(tag.dropFirst("unreadable-".count))])
-        PersistenceLog.logger.error("\(M.typeName) \(id) in \(url.path) does not decode (\(reason)); moved to model_unreadable")
+            arguments: [M.typeName, key, format, body, "\(reason)", String(tag.dropFirst("unreadable-".count))])
+        PersistenceLog.logger.error("\(M.typeName) \(key) in \(url.path) does not decode (\(reason)); moved to model_unreadable")
     }
 
     /// The model's bytes in the store's format, with its schema version.
     func encode<M: IdentifiedModel>(_ model: M) throws(ModelError) -> Data {
-        try model.storedData(codec: codec, encoder: context.encoder)
+        try context.withLimits { () throws(ModelError) -> Data in try model.storedData(codec: codec, encoder: context.encoder) }
     }
 
     /// Decodes a row's body, written in the format the row names, migrating older versions.
     func decode<M: IdentifiedModel>(_ type: M.Type, format: String, body: Data) throws(ModelError) -> M {
-        let rowCodec = format == codec.format.rawValue ? codec : try context.formats.codec(for: ModelFormat(rawValue: format))
-        return try M.fromStoredData(body, codec: rowCodec, decoder: context.decoder).model
+        let ownFormat = format == codec.format.rawValue
+        let rowCodec = ownFormat ? codec : try context.formats.codec(for: ModelFormat(rawValue: format))
+        let (model, version) = try M.fromStoredData(body, codec: rowCodec, context: context)
+        if ownFormat, version <= M.schemaVersion { replaceable.remember(body, of: M.self, id: model.id) }
+        return model
     }
 
     /// Runs a GRDB call, turning its errors into ``ModelError``.

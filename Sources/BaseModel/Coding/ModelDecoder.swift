@@ -23,10 +23,22 @@ package struct ModelDecoder: Sendable {
     /// instance and no shared map is written to.
     var identityMap: IdentityMap?
 
+    /// The rest of the context the decoder was made from (its codecs, folder and limits), handed
+    /// on with ``context`` to a codec that reads models itself; `nil` for a decoder made without one.
+    private var base: ModelContext?
+
     /// Creates a decoder; pass a registry to read typed trees, and a map for `Live` properties.
     package init(registry: ModelRegistry? = nil, identityMap: IdentityMap? = nil) {
         self.registry = registry
         self.identityMap = identityMap
+    }
+
+    /// A decoder reading with `context`'s model types when `typed` (else plain trees) and its
+    /// identity map, which hands the whole context on (``context``).
+    init(context: ModelContext, typed: Bool) {
+        registry = typed ? context.types : nil
+        identityMap = context.identityMap
+        base = context
     }
 
     /// Decodes a value of `type` from `value`.
@@ -48,7 +60,13 @@ package struct ModelDecoder: Sendable {
         }
     }
 
-    /// A context with this decoder's model types (the shared ones when it has none: a format
-    /// that stores types reads them with those) and identity map.
-    var context: ModelContext { ModelContext(types: registry ?? .shared, identityMap: identityMap) }
+    /// The context the decoder was made from, with this decoder's model types (the context's
+    /// when it has none: a format that stores types reads them with those) and identity map; the
+    /// process-wide parts for a decoder made without a context.
+    var context: ModelContext {
+        var context = base ?? ModelContext()
+        if let registry { context.types = registry }
+        context.identityMap = identityMap
+        return context
+    }
 }

@@ -16,9 +16,20 @@ package struct ModelEncoder: Sendable {
     /// `{"$alias": "<key path of its first occurrence>"}`, so the graph keeps its shape.
     var registry: ModelRegistry?
 
+    /// The rest of the context the encoder was made from, handed on with ``context`` to a codec
+    /// that writes models itself; `nil` for an encoder made without one.
+    private var base: ModelContext?
+
     /// Creates an encoder; pass a registry to write typed trees.
     package init(registry: ModelRegistry? = nil) {
         self.registry = registry
+    }
+
+    /// An encoder writing typed trees with `context`'s model types when `typed` (else plain
+    /// trees), which hands the whole context on (``context``).
+    init(context: ModelContext, typed: Bool) {
+        registry = typed ? context.types : nil
+        base = context
     }
 
     /// Encodes `value` into a tree.
@@ -29,7 +40,12 @@ package struct ModelEncoder: Sendable {
         try TreeEncoder.encode(value, plain: false, registry: registry)
     }
 
-    /// A context with this encoder's model types (the shared ones when it has none: a format
-    /// that stores types writes them with those).
-    var context: ModelContext { ModelContext(types: registry ?? .shared) }
+    /// The context the encoder was made from, with this encoder's model types (the context's
+    /// when it has none: a format that stores types writes them with those); the process-wide
+    /// parts for an encoder made without a context.
+    var context: ModelContext {
+        var context = base ?? ModelContext()
+        if let registry { context.types = registry }
+        return context
+    }
 }

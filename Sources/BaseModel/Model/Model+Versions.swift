@@ -67,7 +67,10 @@ extension Model {
     /// The entries of a saved (migrated) tree that no codable property of this type reads.
     static func unknownEntries(of tree: ModelValue) -> [(String, ModelValue)] {
         guard keepsUnknownKeys, case .dictionary(let entries) = tree else { return [] }
-        let known = Set(storedPropertyKeys).union([TypedTree.classKey, TypedTree.schemaVersionKey])
+        let known = readKeys.union([TypedTree.classKey, TypedTree.schemaVersionKey])
         return entries.filter { !known.contains($0.key) }.map { ($0.key, $0.value) }
     }
+
+    /// The top-level keys of saved data that a codable property of this type reads.
+    static var readKeys: Set<String> { Set(storedPropertyKeys) }
 }

@@ -56,13 +56,18 @@ public struct ModelContext: Sendable {
         return try DecodingLimits.$current.withValue(limits) { Result { () throws(E) -> T in try body() } }.get()
     }
 
-    /// A decoder reading with this context's types and identity map.
-    package var decoder: ModelDecoder { ModelDecoder(registry: types, identityMap: identityMap) }
+    /// A decoder reading with this context's types and identity map; a codec that reads models
+    /// itself gets the whole context from it.
+    package var decoder: ModelDecoder { ModelDecoder(context: self, typed: true) }
 
     /// A decoder reading plain trees (no `$class`, no `$alias`: untyped objects and JSON) with
     /// this context's identity map.
-    package var plainDecoder: ModelDecoder { ModelDecoder(identityMap: identityMap) }
+    package var plainDecoder: ModelDecoder { ModelDecoder(context: self, typed: false) }
 
-    /// An encoder writing with this context's types.
-    package var encoder: ModelEncoder { ModelEncoder(registry: types) }
+    /// An encoder writing with this context's types; a codec that writes models itself gets the
+    /// whole context from it.
+    package var encoder: ModelEncoder { ModelEncoder(context: self, typed: true) }
+
+    /// An encoder writing plain trees (no `$class`, no `$alias`), in the shape of the input.
+    package var plainEncoder: ModelEncoder { ModelEncoder(context: self, typed: false) }
 }

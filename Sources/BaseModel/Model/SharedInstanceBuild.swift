@@ -30,44 +30,75 @@ struct SharedInstanceBuild<M: SharedModel> {
     /// The error ``SharedModel/reloadSharedInstance()`` throws: the saved data's, else the resource's.
     var error: ModelError? { saveError ?? resourceError }
 
-    /// Reads both layers and decodes the instance from those that work: first both, then the
-    /// resource file alone (the saved data is to blame), then the saved data alone (the resource
-    /// is), then the defaults.
+    /// Reads both layers with `M.context` and decodes the instance from those that work: first
+    /// both, then the resource file alone (the saved data is to blame), then the saved data
+    /// alone (the resource is), then the defaults.
+    ///
+    /// Without a resource file (the common case) the saved data is read as `M(data:)` reads
+    /// bytes, straight from its codec's graph where it has one (``SavedRead``); with one, both
+    /// layers are read as trees and merged (later keys win, missing keys keep the resource's
+    /// values, an explicit null clears an optional), then decoded once.
     init() {
+        let context = M.context
         var resource: Layer?
         do {
-            if let (tree, typed) = try ResourceCache.tree(at: M.resourceURL, formats: .shared) { resource = Layer(tree: tree, typed: typed) }
+            if let (tree, typed) = try ResourceCache.tree(at: M.resourceURL, formats: context.formats) { resource = Layer(tree: tree, typed: typed) }
         } catch {
             resourceError = error
         }
+        var source: SavedSource?
+        do {
+            source = try Self.readSavedSource(context)
+        } catch {
+            saveError = error
+        }
+        guard let source else {
+            (model, resourceError) = Self.decodeResource(resource, context, error: resourceError)
+            return
+        }
+        if resource == nil {
+            // The saved layer alone: decoded as it is read.
+            do {
+                let read = try source.read(context)
+                model = read.model
+                keep(read)
+            } catch {
+                saveError = error
+                model = M()
+                // Data of a newer version that does not decode is that version's: no save replaces it.
+                if let version = try? source.layer(context).version, version > M.schemaVersion {
+                    saveRefusal = ModelError(.newerVersion(found: version, known: M.schemaVersion))
+                }
+            }
+            return
+        }
         var saved: Layer?
         do {
-            saved = try Self.readSavedLayer()
+            saved = try source.layer(context)
         } catch {
             saveError = error
         }
         if let saved, saved.version > M.schemaVersion {
             saveRefusal = ModelError(.newerVersion(found: saved.version, known: M.schemaVersion))
         }
+        guard let saved else {
+            (model, resourceError) = Self.decodeResource(resource, context, error: resourceError)
+            return
+        }
         do {
-            model = try Self.decode([resource, saved].compactMap { $0 })
-            savedVersion = saved?.version
-            unknownEntries = saved.map { M.unknownEntries(of: $0.tree) } ?? []
+            model = try Self.decode([resource, saved].compactMap { $0 }, context)
+            savedVersion = saved.version
+            unknownEntries = M.unknownEntries(of: saved.tree)
             return
         } catch {
-            guard let saved else {
-                resourceError = error
-                model = M()
-                return
-            }
             saveError = error
             do {
-                model = try Self.decode([resource].compactMap { $0 })
+                model = try Self.decode([resource].compactMap { $0 }, context)
             } catch let resourceFailure {
                 // The resource alone fails too: it is to blame, and the saved data may be fine.
                 resourceError = resourceFailure
                 do {
-                    model = try Self.decode([saved])
+                    model = try Self.decode([saved], context)
                     saveError = nil
                     savedVersion = saved.version
                     unknownEntries = M.unknownEntries(of: saved.tree)
@@ -78,37 +109,92 @@ struct SharedInstanceBuild<M: SharedModel> {
         }
     }
 
-    /// The saved layer as a tree, migrated to the model's version: the storage's, else the save
-    /// file's; `nil` when there is none.
-    ///
-    /// - Throws: ``ModelError`` when it exists but cannot be read or migrated.
-    static func readSavedLayer() throws(ModelError) -> Layer? {
-        guard let layer = try readSavedTree() else { return nil }
-        let (tree, version) = try M.migrated(layer.tree)
-        return Layer(tree: tree, typed: layer.typed, version: version)
+    /// Keeps what reading the saved data found beside the model: its version (refusing saves
+    /// over a newer one) and its unknown entries.
+    private mutating func keep(_ read: SavedRead<M>) {
+        savedVersion = read.version
+        unknownEntries = read.unknownEntries
+        if read.version > M.schemaVersion {
+            saveRefusal = ModelError(.newerVersion(found: read.version, known: M.schemaVersion))
+        }
     }
 
-    private static func readSavedTree() throws(ModelError) -> Layer? {
-        if let storage = FormatRegistry.shared.storage(for: M.saveFormat) {
-            return try storage.load(M.self).map { Layer(tree: $0, typed: false) }
+    /// The instance from the resource layer alone, or the defaults; a resource that does not
+    /// decode is left out, and its error returned instead of `error`.
+    private static func decodeResource(
+        _ resource: Layer?, _ context: ModelContext, error: ModelError?
+    ) -> (M, ModelError?) {
+        guard let resource else { return (M(), error) }
+        do {
+            return (try decode([resource], context), error)
+        } catch {
+            return (M(), error)
         }
+    }
+
+    /// The saved data as it was found: a save file's bytes and their codec, or a storage's tree.
+    enum SavedSource {
+        case bytes(Data, any FormatCodec)
+        case storage(ModelValue)
+
+        /// The model, as the bytes or tree say, with its version and unknown entries.
+        ///
+        /// - Throws: ``ModelError`` when it does not parse, migrate or decode.
+        func read(_ context: ModelContext) throws(ModelError) -> SavedRead<M> {
+            switch self {
+            case .bytes(let data, let codec):
+                return try SavedRead(data, codec: codec, context: context, keepingUnknownKeys: true)
+            case .storage(let tree):
+                return try context.withLimits { () throws(ModelError) -> SavedRead<M> in
+                    try SavedRead(tree: tree, decoder: context.plainDecoder, format: M.saveFormat, keepingUnknownKeys: true)
+                }
+            }
+        }
+
+        /// The saved layer as a tree, migrated to the model's version, to merge over a resource.
+        ///
+        /// - Throws: ``ModelError`` when it does not parse or migrate.
+        func layer(_ context: ModelContext) throws(ModelError) -> Layer {
+            let (tree, typed): (ModelValue, Bool)
+            switch self {
+            case .bytes(let data, let codec):
+                tree = try context.withLimits { () throws(ModelError) -> ModelValue in try codec.decodeTree(from: data) }
+                typed = codec.storesTypes
+            case .storage(let stored):
+                (tree, typed) = (stored, false)
+            }
+            let (migrated, version) = try M.migrated(tree)
+            return Layer(tree: migrated, typed: typed, version: version)
+        }
+    }
+
+    /// The saved data: the storage's, else the save file's bytes with the codec that reads them;
+    /// `nil` when there is none.
+    ///
+    /// - Throws: ``ModelError`` when it exists but cannot be read, or is in no known format.
+    static func readSavedSource(_ context: ModelContext) throws(ModelError) -> SavedSource? {
+        if let storage = context.formats.storage(for: M.saveFormat) {
+            return try storage.load(M.self).map { .storage($0) }
+        }
+        let url = M.saveURL
         let data: Data
         do {
-            data = try Data(contentsOf: M.saveURL)
+            data = try Data(contentsOf: url)
         } catch {
-            let failure = ModelError.io("read", M.saveURL, error)
+            let failure = ModelError.io("read", url, error)
             if case .io(_, _, Int(ENOENT)?, _) = failure.reason { return nil }
             throw failure
         }
-        let codec = try FormatRegistry.shared.detect(data)
-        return Layer(tree: try codec.decodeTree(from: data), typed: codec.storesTypes)
+        return .bytes(data, try context.formats.detect(data))
     }
 
-    /// `layers` merged (later keys win) and decoded; the defaults when there are none.
-    static func decode(_ layers: [Layer]) throws(ModelError) -> M {
+    /// `layers` merged (later keys win) and decoded with `context`; the defaults when there
+    /// are none.
+    static func decode(_ layers: [Layer], _ context: ModelContext) throws(ModelError) -> M {
         guard let first = layers.first else { return M() }
         let merged = layers.dropFirst().reduce(first.tree) { $0.merging($1.tree) }
-        return try ModelDecoder(registry: layers.contains { $0.typed } ? .shared : nil).decode(M.self, from: merged)
+        let decoder = layers.contains { $0.typed } ? context.decoder : context.plainDecoder
+        return try context.withLimits { () throws(ModelError) -> M in try decoder.decode(M.self, from: merged) }
     }
 
     /// Moves saved data that could not be read aside (the save file to its quarantined name, a
@@ -129,7 +215,7 @@ struct SharedInstanceBuild<M: SharedModel> {
                 // The bytes may be fine: the file could not be opened, or needs a password this
                 // run does not have. Keep it in place and keep saves off it.
                 saveRefusal = Self.refusal(saveError, because: "could not be read")
-            } else if let storage = FormatRegistry.shared.storage(for: M.saveFormat) {
+            } else if let storage = M.context.formats.storage(for: M.saveFormat) {
                 destination = try storage.quarantine(M.self, tag: Quarantine.tag())
             } else {
                 destination = try Quarantine.moveAside(M.saveURL).path

@@ -147,15 +147,14 @@ extension SharedModel {
         defer { lock.unlock() }
         let state = SharedInstances.savedState(of: Self.self)
         if !overwriting, let refusal = state.saveRefusal { throw refusal }
-        if let storage = FormatRegistry.shared.storage(for: Self.saveFormat) {
-            try storage.save(self)
-        } else if Self.schemaVersion == 1 && state.unknownEntries.isEmpty {
-            try write(to: Self.saveFile, format: Self.saveFormat, atomically: true)
+        let context = Self.context
+        if let storage = context.formats.storage(for: Self.saveFormat) {
+            try storage.save(self, context: context)
         } else {
-            let codec = try FormatRegistry.shared.codec(for: Self.saveFormat)
-            let tree = try codec.forThisFormat(ModelContext().encoder).encode(self)
-            try codec.encodeTree(Self.stamped(tree, unknown: state.unknownEntries))
-                .writeModelFile(to: Self.saveURL, atomically: true, format: Self.saveFormat)
+            let codec = try context.formats.codec(for: Self.saveFormat)
+            try context.withLimits { () throws(ModelError) -> Data in
+                try storedData(codec: codec, encoder: context.encoder, unknown: state.unknownEntries)
+            }.writeModelFile(to: Self.saveURL, atomically: true, format: Self.saveFormat)
         }
         SharedInstances.recordSave(of: Self.self, version: Self.schemaVersion)
     }
@@ -172,7 +171,8 @@ extension SharedModel {
             ?? URL(fileURLWithPath: resourceFile, relativeTo: resourceBundle.bundleURL)
     }
 
-    /// The URL of ``saveFile``.
-    static var saveURL: URL { ModelLocations.saveURL(for: saveFile) }
+    /// The URL of ``saveFile``: an absolute path as it is, else in the ``context``'s
+    /// application-support folder.
+    static var saveURL: URL { context.url(for: saveFile) }
 
 }

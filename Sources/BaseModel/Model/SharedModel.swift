@@ -14,8 +14,9 @@ import Foundation
 /// ```
 ///
 /// Every requirement has a default: a keyed archive named after the type, seeded from
-/// `<typeName>.plist` in the main bundle. A format with a storage of its own (user
-/// defaults, the keychain) keeps the instance there instead of in a file.
+/// `<typeName>.plist` in the main bundle, read and written with the process-wide
+/// ``ModelContext``. A format with a storage of its own (user defaults, the keychain) keeps the
+/// instance there instead of in a file.
 ///
 /// ## Topics
 ///
@@ -34,6 +35,7 @@ import Foundation
 /// - ``resourceFile``
 /// - ``resourceBundle``
 /// - ``userDefaultsSuite``
+/// - ``context``
 public protocol SharedModel: Model {
     /// The format ``save(overwriting:)`` writes the shared instance in. Default: ``ModelFormat/keyedArchive``,
     /// as in BaseModel. For large models or frequent saves, return ``ModelFormat/fast``
@@ -57,6 +59,20 @@ public protocol SharedModel: Model {
     /// The user-defaults suite the ``ModelFormat/userDefaults`` format saves into; `nil` (the
     /// default) is `UserDefaults.standard`.
     static var userDefaultsSuite: String? { get }
+
+    /// The context the shared instance is read and saved with, as ``Model/init(data:context:)``
+    /// and ``Model/write(to:format:atomically:context:)-(String,_,_,_)`` take one: the codecs
+    /// (and the storages of formats that have one), the model types a file that stores types may
+    /// name, the identity map `Live` properties resolve through, the folder a relative
+    /// ``saveFile`` is in, and the decode limits. Default: `ModelContext()`, the process-wide one.
+    ///
+    /// ```swift
+    /// struct Settings: SharedModel {
+    ///     var theme = "light"
+    ///     static let context = ModelContext(types: settingsTypes, applicationSupport: settingsFolder)
+    /// }
+    /// ```
+    static var context: ModelContext { get }
 }
 
 extension SharedModel {
@@ -64,7 +80,7 @@ extension SharedModel {
     public static var saveFormat: ModelFormat { .keyedArchive }
     /// `<typeName>.<extension>`.
     public static var saveFile: String {
-        "\(typeName).\((try? FormatRegistry.shared.codec(for: saveFormat))?.fileExtension ?? "plist")"
+        "\(typeName).\((try? context.formats.codec(for: saveFormat))?.fileExtension ?? "plist")"
     }
     /// `<typeName>.plist`.
     public static var resourceFile: String { "\(typeName).plist" }
@@ -72,4 +88,7 @@ extension SharedModel {
     public static var resourceBundle: Bundle { .main }
     /// The standard defaults.
     public static var userDefaultsSuite: String? { nil }
+    /// `ModelContext()`: the shared codecs and model types, no identity map,
+    /// ``ModelLocations/applicationSupport``.
+    public static var context: ModelContext { ModelContext() }
 }

@@ -8,12 +8,12 @@
 /// ```swift
 /// FormatRegistry.shared.register(MyStorage(), for: .keychain)
 /// struct Settings: SharedModel { var token = ""; static var saveFormat: ModelFormat { .keychain } }
-/// try Settings.shared.save()          // calls MyStorage.save(_:)
+/// try Settings.shared.save()          // calls MyStorage.save(_:context:)
 /// ```
 ///
-/// A model whose ``SharedModel/saveFormat`` has a storage is saved by the storage and, when its shared
-/// instance is built, the storage's layer replaces the save file's (defaults ← resource file ←
-/// storage).
+/// A model whose ``SharedModel/saveFormat`` has a storage (in its ``SharedModel/context``'s
+/// codecs) is saved by the storage and, when its shared instance is built, the storage's layer
+/// replaces the save file's (defaults ← resource file ← storage), decoded with that context.
 package protocol SharedInstanceStorage: Sendable {
     /// The stored layer of `type`'s shared instance as a plain tree (remote keys, no `$class`),
     /// or `nil` when nothing is stored.
@@ -21,11 +21,12 @@ package protocol SharedInstanceStorage: Sendable {
     /// - Throws: ``ModelError`` when the storage exists but cannot be read.
     func load<M: SharedModel>(_ type: M.Type) throws(ModelError) -> ModelValue?
 
-    /// Stores `model`, the shared instance of its type. Called under the type's save lock, so
-    /// saves of one type never overlap within a process.
+    /// Stores `model`, the shared instance of its type, encoded with `context` (its type's
+    /// ``SharedModel/context``). Called under the type's save lock, so saves of one type never
+    /// overlap within a process.
     ///
     /// - Throws: ``ModelError`` when the model cannot be encoded or stored.
-    func save<M: SharedModel>(_ model: M) throws(ModelError)
+    func save<M: SharedModel>(_ model: M, context: ModelContext) throws(ModelError)
 
     /// Moves `type`'s stored entries aside, under names tagged with `tag`
     /// (`unreadable-20261125T063513Z`), so no later save replaces them: called when they exist

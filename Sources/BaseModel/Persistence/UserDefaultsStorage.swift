@@ -22,13 +22,13 @@ struct UserDefaultsStorage: SharedInstanceStorage {
         return entries.isEmpty ? nil : try ModelValue(foundation: entries)
     }
 
-    /// Stores one key per property and removes the keys of `nil` properties, then synchronizes
-    /// (on Linux nothing is written otherwise).
+    /// Stores one key per property (encoded with `context`) and removes the keys of `nil`
+    /// properties, then synchronizes (on Linux nothing is written otherwise).
     ///
     /// - Throws: ``ModelError`` when the model cannot be encoded or the suite opened.
-    func save<M: SharedModel>(_ model: M) throws(ModelError) {
+    func save<M: SharedModel>(_ model: M, context: ModelContext) throws(ModelError) {
         let defaults = try Self.defaults(for: M.self)
-        guard case .dictionary(let entries) = try model.treeRepresentation() else {
+        guard case .dictionary(let entries) = try context.plainEncoder.encode(model) else {
             throw ModelError(.unsupported("\(M.typeName) does not encode to a dictionary"), format: ModelFormat.userDefaults.rawValue)
         }
         for key in M.storedPropertyKeys {

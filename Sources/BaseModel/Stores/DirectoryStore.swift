@@ -29,6 +29,8 @@ package final class DirectoryStore: ModelStore, StoreShortcuts {
     let format: ModelFormat
     private let context: ModelContext
     private let fileExtension: String
+    /// The files this store wrote or read, which a save replaces without decoding them again.
+    private let replaceable = ReplaceableCopies()
 
     /// Creates a store in `directory`, created on first save.
     ///
@@ -77,17 +79,22 @@ package final class DirectoryStore: ModelStore, StoreShortcuts {
     /// - Throws: ``ModelError`` as ``save(_:)``.
     func saveSynchronously<M: IdentifiedModel>(_ model: M) throws(ModelError) {
         let codec = try context.formats.codec(for: format)
-        let bytes = try model.storedData(codec: codec, encoder: context.encoder)
+        let bytes = try context.withLimits { () throws(ModelError) -> Data in
+            try model.storedData(codec: codec, encoder: context.encoder)
+        }
         let url = fileURL(for: M.self, id: model.id)
-        try moveAsideIfUnreadable(M.self, at: url)
+        try moveAsideIfUnreadable(M.self, id: model.id, at: url)
+        replaceable.forget(M.self, id: model.id)
         try bytes.writeModelFile(to: url, atomically: true, format: format)
+        replaceable.remember(bytes, of: M.self, id: model.id)
     }
 
-    /// Moves the file at `url` aside when it exists and does not decode as `type`.
+    /// Moves the file at `url` aside when it exists and does not decode as `type` (a file this
+    /// store wrote or read is known to, see ``ReplaceableCopies``).
     ///
     /// - Throws: ``ModelError/Reason/newerVersion(found:known:)`` for a file of a newer version,
     ///   or when the file cannot be read or moved.
-    private func moveAsideIfUnreadable<M: IdentifiedModel>(_ type: M.Type, at url: URL) throws(ModelError) {
+    private func moveAsideIfUnreadable<M: IdentifiedModel>(_ type: M.Type, id: M.ID, at url: URL) throws(ModelError) {
         let old: Data
         do {
             old = try Data(contentsOf: url)
@@ -97,7 +104,10 @@ package final class DirectoryStore: ModelStore, StoreShortcuts {
             throw failure
         }
         let formats = context.formats
-        guard let reason = try M.unreadableReason(ofStored: old, codec: { () throws(ModelError) in try formats.detect(old) }, decoder: context.decoder)
+        guard
+            let reason = try M.unreadableReason(
+                ofStored: old, id: id, codec: { () throws(ModelError) in try formats.detect(old) }, context: context,
+                known: replaceable)
         else { return }
         let moved = try Quarantine.moveAside(url)
         PersistenceLog.logger.error("\(M.typeName) in \(directory.path): \(url.lastPathComponent) does not decode (\(reason)); moved to \(moved.lastPathComponent)")
@@ -114,7 +124,15 @@ package final class DirectoryStore: ModelStore, StoreShortcuts {
 
     private func read<M: IdentifiedModel>(_ type: M.Type, at url: URL) throws(ModelError) -> M {
         let data = try Data(modelFileAt: url)
-        return try M.fromStoredData(data, codec: context.formats.detect(data), decoder: context.decoder).model
+        return try decode(M.self, data)
+    }
+
+    /// The model in a file's bytes, read with the store's context; bytes of this version or an
+    /// older one are remembered as replaceable.
+    private func decode<M: IdentifiedModel>(_ type: M.Type, _ data: Data) throws(ModelError) -> M {
+        let (model, version) = try M.fromStoredData(data, codec: context.formats.detect(data), context: context)
+        if version <= M.schemaVersion { replaceable.remember(data, of: M.self, id: model.id) }
+        return model
     }
 
     /// Every model of `type` in its folder, in file-name order; files that cannot be read or
@@ -140,7 +158,7 @@ package final class DirectoryStore: ModelStore, StoreShortcuts {
         for url in try modelFiles(of: M.self) {
             do {
                 let data = try Data(modelFileAt: url)
-                if let model = try query.model(M.self, stored: data, codec: context.formats.detect(data), decoder: context.decoder) {
+                if let model = try query.model(M.self, stored: data, codec: context.formats.detect(data), context: context) {
                     result.models.append(model)
                 }
             } catch {

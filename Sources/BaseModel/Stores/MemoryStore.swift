@@ -11,9 +11,13 @@ import OrderedCollections
 /// ```
 package final class MemoryStore: ModelStore, StoreShortcuts {
     private let entries = Locked<[String: OrderedDictionary<ModelIdentifier, ModelValue>]>([:])
+    /// The identity map and limits models are decoded with.
+    private let context: ModelContext
 
-    /// Creates an empty store.
-    package init() {}
+    /// Creates an empty store that encodes and decodes models with `context`.
+    package init(context: ModelContext = ModelContext()) {
+        self.context = context
+    }
 
     /// Saves every model at once: a reader sees all of them or none.
     ///
@@ -25,7 +29,8 @@ package final class MemoryStore: ModelStore, StoreShortcuts {
     private func saveSynchronously<M: IdentifiedModel>(_ models: [M]) throws(ModelError) {
         var trees: [(ModelIdentifier, ModelValue)] = []
         trees.reserveCapacity(models.count)
-        for model in models { trees.append((model.id.modelIdentifier, try ModelEncoder().encode(model))) }
+        let encoder = context.plainEncoder
+        for model in models { trees.append((model.id.modelIdentifier, try encoder.encode(model))) }
         entries.withLock { entries in
             for (id, tree) in trees { entries[M.typeName, default: [:]][id] = tree }
         }
@@ -36,7 +41,7 @@ package final class MemoryStore: ModelStore, StoreShortcuts {
     /// - Throws: ``ModelError`` when the stored tree no longer fits the type.
     package func fetchSynchronously<M: IdentifiedModel>(_ type: M.Type, id: M.ID) throws(ModelError) -> M? {
         guard let tree = entries.withLock({ $0[M.typeName]?[id.modelIdentifier] }) else { return nil }
-        return try ModelDecoder().decode(M.self, from: tree)
+        return try decode(M.self, tree)
     }
 
     /// Every stored model of `type`, in the order first saved; trees that no longer fit the
@@ -55,12 +60,16 @@ package final class MemoryStore: ModelStore, StoreShortcuts {
         var result = StoreFetchResult<M>()
         for (id, tree) in stored where keep(tree) {
             do {
-                result.models.append(try ModelDecoder().decode(M.self, from: tree))
+                result.models.append(try decode(M.self, tree))
             } catch {
                 result.failures["\(M.typeName)-\(id)"] = error
             }
         }
         return result
+    }
+
+    private func decode<M: IdentifiedModel>(_ type: M.Type, _ tree: ModelValue) throws(ModelError) -> M {
+        try context.withLimits { () throws(ModelError) -> M in try context.plainDecoder.decode(M.self, from: tree) }
     }
 
     /// Removes the model stored under `id`.

@@ -12,8 +12,8 @@ public struct StoreFetchResult<M: IdentifiedModel>: Sendable {
     /// directory store, `"<typeName>-<id>"` for a row or an in-memory entry) → why it could not be read.
     public var failures: [String: ModelError]
 
-    /// Creates a result.
-    public init(models: [M] = [], failures: [String: ModelError] = [:]) {
+    /// Creates a result (the stores build theirs; the articles teach reading one, not making one).
+    package init(models: [M] = [], failures: [String: ModelError] = [:]) {
         self.models = models
         self.failures = failures
     }

@@ -155,11 +155,13 @@ package struct StoreQuery: Sendable {
     /// - Throws: ``ModelError`` when the bytes do not parse or migrate (the entry cannot be
     ///   judged), or when a match does not decode.
     package func model<M: Model>(
-        _ type: M.Type, stored data: Data, codec: any FormatCodec, decoder: ModelDecoder
+        _ type: M.Type, stored data: Data, codec: any FormatCodec, context: ModelContext
     ) throws(ModelError) -> M? {
-        let (tree, _) = try M.migrated(codec.decodeTree(from: data))
-        guard matches(tree) else { return nil }
-        return try codec.forThisFormat(decoder).decode(M.self, from: tree)
+        try context.withLimits { () throws(ModelError) -> M? in
+            let (tree, _) = try M.migrated(codec.decodeTree(from: data))
+            guard matches(tree) else { return nil }
+            return try codec.forThisFormat(context.decoder).decode(M.self, from: tree)
+        }
     }
 
     /// Whether the model stored as `data` in `codec`'s format matches, judged on its tree

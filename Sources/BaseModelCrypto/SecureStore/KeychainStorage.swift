@@ -27,11 +27,12 @@ struct KeychainStorage: SharedInstanceStorage {
         return entries.isEmpty ? nil : .dictionary(.init(uniqueKeysWithValues: entries))
     }
 
-    /// Writes every property's item and removes the items of `nil` properties.
+    /// Writes every property's item (encoded with `context`) and removes the items of `nil`
+    /// properties.
     ///
     /// - Throws: `ModelError` when the model cannot be encoded or the store written.
-    func save<M: SharedModel>(_ model: M) throws(ModelError) {
-        guard case .dictionary(let entries) = try model.treeRepresentation() else {
+    func save<M: SharedModel>(_ model: M, context: ModelContext) throws(ModelError) {
+        guard case .dictionary(let entries) = try context.plainEncoder.encode(model) else {
             throw ModelError(.unsupported("\(M.typeName) does not encode to a dictionary"), format: ModelFormat.keychain.rawValue)
         }
         var changes: [String: Data?] = [:]

@@ -35,6 +35,20 @@ import Testing
         #expect(again.publisher === game.publisher)
     }
 
+    /// A codec that reads or writes models itself is handed the caller's whole context, not
+    /// only its types and identity map.
+    @Test func decodersAndEncodersHandTheWholeContextOn() {
+        let folder = URL(fileURLWithPath: "/tmp/bm-elsewhere")
+        let formats = FormatRegistry()
+        let limits = DecodingLimits(maximumDepth: 7)
+        let context = ModelContext(formats: formats, applicationSupport: folder, limits: limits)
+        for handed in [context.decoder.context, context.plainDecoder.context, context.encoder.context, context.plainEncoder.context] {
+            #expect(handed.formats === formats)
+            #expect(handed.limits == limits)
+            #expect(handed.applicationSupport == folder)
+        }
+    }
+
     @Test func storesTakeAContext() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bm-context-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,0 +1,1 @@
+../InstructionCounts/TwitterModels.swift
