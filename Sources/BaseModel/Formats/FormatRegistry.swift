@@ -50,7 +50,7 @@ public final class FormatRegistry: Sendable {
     /// The codec for `format`.
     ///
     /// - Throws: ``ModelError/Reason/unsupported(_:)`` when no codec is registered for it.
-    package func codec(for format: ModelFormat) throws(ModelError) -> any FormatCodec {
+    public func codec(for format: ModelFormat) throws(ModelError) -> any FormatCodec {
         guard let codec = codecs.withLock({ $0[format] }) else {
             throw ModelError(.unsupported("no codec registered for the format \"\(format)\""))
         }

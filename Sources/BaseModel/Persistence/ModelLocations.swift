@@ -37,8 +37,9 @@ public enum ModelLocations {
         try $scopedOverride.withValue(folder, operation: operation)
     }
 
-    /// The `async` form of ``withApplicationSupport(_:operation:)``.
-    public static func withApplicationSupport<Result>(
+    /// The `async` form of ``withApplicationSupport(_:operation:)`` (package: the articles teach
+    /// the synchronous form; the package's async suites use this one).
+    package static func withApplicationSupport<Result>(
         _ folder: URL, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
     ) async rethrows -> Result {
         try await $scopedOverride.withValue(folder, operation: operation)
