@@ -31,8 +31,9 @@ package protocol DocumentWriter: ModelWriter {
 }
 
 extension GraphCodec {
-    /// The graph's typed tree (``InputIndex/typedTree()``).
-    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+    /// The graph's typed tree (``InputIndex/typedTree()``). (Package, so that the package's own
+    /// codecs, such as the keyed archive's, which other targets use, take it as they are.)
+    package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         try StackReserve.run { () throws(ModelError) -> ModelValue in
             do throws(ModelError) {
                 return try readGraph(from: data).typedTree()
@@ -44,7 +45,7 @@ extension GraphCodec {
     }
 
     /// The tree written by this format's writer.
-    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
             let writer = makeWriter()
             writer.writeTree(tree)

@@ -44,31 +44,4 @@ package struct KeyedArchiveCodec: GraphCodec {
 
     /// A writer of one archive.
     package func makeWriter() -> any DocumentWriter { KeyedArchiveModelWriter() }
-
-    /// Reads an archive into a typed tree: its graph's ``InputIndex/typedTree()``.
-    ///
-    /// - Throws: ``ModelError`` as ``readGraph(from:)``.
-    package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try StackReserve.run { () throws(ModelError) -> ModelValue in
-            do throws(ModelError) {
-                return try readGraph(from: data).typedTree()
-            } catch var error {
-                if error.format == nil { error.format = format }
-                throw error
-            }
-        }
-    }
-
-    /// Writes a typed tree as a binary archive.
-    ///
-    /// - Throws: ``ModelError`` with format `keyed-archive` for a `$class` that is not a string
-    ///   or names a Foundation class read as a plain value, an `$alias` that leads nowhere or to
-    ///   no container, and nesting deeper than ``DecodingLimits/maximumDepth``.
-    package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-        try StackReserve.run { () throws(ModelError) -> Data in
-            let writer = KeyedArchiveModelWriter()
-            writer.writeTree(tree)
-            return try writer.finish()
-        }
-    }
 }
