@@ -12,7 +12,7 @@ import Foundation
 //   c   Foundation:            JSONDecoder.decode
 //   d1  Foundation + glue:     JSONSerialization.jsonObject + data(withJSONObject:) + JSONDecoder
 //   d2  Foundation + glue:     data(withJSONObject:) + JSONDecoder, the object made once outside
-//   e1  component:             the JSON codec's decodeTree (the parser)
+//   e1  component:             ModelValue(data:) of JSON (detection and the parser's tree)
 //   e2  component:             ModelDecoder.decode from a tree parsed once outside the loop
 //   e3  component:             JSONSerialization.jsonObject
 //   e4  component:             ModelValue(foundation:) from an object made once outside the loop
@@ -69,7 +69,7 @@ final class Fixture<T: Model & Equatable>: @unchecked Sendable {
 
     /// The tree the JSON codec makes, for the decode-only benchmark.
     lazy var tree: ModelValue = {
-        do { return try FormatRegistry.shared.codec(for: .json).decodeTree(from: data) } catch { fatalError("ModelBench: \(file): the JSON parser failed: \(error)") }
+        do { return try ModelValue(data: data) } catch { fatalError("ModelBench: \(file): the JSON parser failed: \(error)") }
     }()
 
     /// The untyped object `JSONSerialization` makes, for the object-only benchmarks.
@@ -173,7 +173,7 @@ func registerSuite<T: Model & Equatable>(_ fixture: Fixture<T>) {
     add("e1   component: JSONParser.parse", prepare: { _ = fixture.data }) { benchmark in
         let data = fixture.data
         for _ in benchmark.scaledIterations {
-            blackHole(try FormatRegistry.shared.codec(for: .json).decodeTree(from: data))
+            blackHole(try ModelValue(data: data))
         }
     }
 

@@ -54,7 +54,7 @@ struct FuzzSeeds {
             if let bytes = try? model.data(format: codec.format, context: context) { try add(bytes, name: "\(prefix)-model-\(name)") }
         }
         for (name, tree) in trees {
-            if let bytes = try? codec.encodeTree(tree) { try add(bytes, name: "\(prefix)-tree-\(name)") }
+            if let bytes = try? codec.encodeGraph(tree.plainGraph) { try add(bytes, name: "\(prefix)-tree-\(name)") }
         }
     }
 

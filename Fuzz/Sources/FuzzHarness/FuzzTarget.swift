@@ -2,7 +2,7 @@ import BaseModel
 import Foundation
 
 /// One fuzz target per decoder. Each feeds the input to the untyped reader (the codec's
-/// `decodeTree`, or detection for ``detect``) and to typed models (`Model(data:)`, with the codec
+/// `decodeGraph`, or detection and the tree view, `ModelValue(data:)`, for ``detect``) and to typed models (`Model(data:)`, with the codec
 /// alone or with detection),
 /// and encodes again what decoded: a decode may fail only with a `ModelError`, an encode too.
 ///
@@ -67,8 +67,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     func run(_ data: Data) {
         guard let format else { return runDetection(data) }
         let codec = FuzzEnvironment.codec(format)
-        let tree = try? codec.decodeTree(from: data)
-        if let tree { RoundTrip.tree(tree, through: codec) }
+        let graph = try? codec.decodeGraph(from: data)
+        if let graph { RoundTrip.graph(graph, through: codec) }
         if self == .fast { _ = try? ModelValue(fastPlainValues: data) }
         // A map of its own per input: ids met twice in one file merge.
         if let document = try? FuzzDocument(data: data, context: FuzzEnvironment.codingContext(for: codec)) {
@@ -77,8 +77,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         if let folder = try? FuzzFolder(data: data, context: FuzzEnvironment.codingContext(for: codec)) {
             RoundTrip.model(folder, through: codec)
         }
-        // The same rules through the tree already read, for the cheaper models.
-        guard let tree else { return }
+        // The same rules through the graph's tree view, for the cheaper models.
+        guard let tree = try? ModelValue(data: data, context: FuzzEnvironment.codingContext(for: codec)) else { return }
         let context = FuzzEnvironment.codingContext
         _ = try? FuzzItem.instances(array: tree, context: context)
         _ = try? FuzzSettings(object: tree, context: context)
@@ -90,7 +90,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let context = FuzzEnvironment.context
         if let tree = try? ModelValue(data: data, context: context) {
             for format in FuzzEnvironment.registeredFormats {
-                RoundTrip.tree(tree, through: FuzzEnvironment.codec(format))
+                RoundTrip.graph(tree.plainGraph, through: FuzzEnvironment.codec(format))
             }
         }
         if let document = try? FuzzDocument(data: data, context: context) {

@@ -1,17 +1,17 @@
 import BaseModel
 import Foundation
 
-/// The oracle beyond "no crash": what the library writes, it reads back. A tree or model that
+/// The oracle beyond "no crash": what the library writes, it reads back. A graph or model that
 /// decoded is encoded again (which may fail only with a `ModelError`); when the encoder accepts
 /// it, the codec must decode its bytes, or the fuzzer reports a crash naming both errors.
 enum RoundTrip {
-    /// Encodes `tree` with `codec` and decodes the bytes again.
-    static func tree(_ tree: ModelValue, through codec: any FormatCodec) {
-        guard let bytes = try? codec.encodeTree(tree) else { return }
+    /// Encodes `graph` with `codec` and decodes the bytes again.
+    static func graph(_ graph: [ModelNode], through codec: any FormatCodec) {
+        guard let bytes = try? codec.encodeGraph(graph) else { return }
         do {
-            _ = try codec.decodeTree(from: bytes)
+            _ = try codec.decodeGraph(from: bytes)
         } catch {
-            unreadable(error, codec: codec, what: "a tree", bytes: bytes)
+            unreadable(error, codec: codec, what: "a graph", bytes: bytes)
         }
     }
 

@@ -11,10 +11,9 @@ enum HostileProbe {
         var subs: [Node] = []
     }
 
-    static func nestedArrays(_ depth: Int) -> ModelValue {
-        var value = ModelValue.integer(1)
-        for _ in 1..<depth { value = .array([value]) }
-        return .dictionary(["v": value])
+    /// `{"v": [[…[1]…]]}`, `depth` levels in all, as a graph (root first).
+    static func nestedArrays(_ depth: Int) -> [ModelNode] {
+        [.dictionary(["v": 1])] + (1..<depth - 1).map { ModelNode.array([$0 + 1]) } + [.integer(1)]
     }
 
     static func nestedNodes(_ depth: Int) -> Node {
@@ -65,19 +64,19 @@ enum HostileProbe {
             let b = SmallStack.run(size: 64 << 20, work(high)).used
             return (b - a) / (high - low)
         }
-        print("| format | read B/level | detect + read | write tree | model read B/model | model write B/model |")
+        print("| format | read B/level | detect + read | write graph | model read B/model | model write B/model |")
         print("|---|---|---|---|---|---|")
         let formats: [ModelFormat] = [.json, .xmlPropertyList, .binaryPropertyList, .keyedArchive, .hrXML, .hrJSON, .hrBinary, .fast]
         for format in formats {
             let codec = try FormatRegistry.shared.codec(for: format)
             let trees = [low, high].map(nestedArrays)
-            let data = try trees.map { try codec.encodeTree($0) }
+            let data = try trees.map { try codec.encodeGraph($0) }
             let nodes = [low, high].map(nestedNodes)
             let models = try nodes.map { try $0.data(format: format) }
             func pick<T>(_ values: [T], _ depth: Int) -> T { values[depth == low ? 0 : 1] }
-            let read = cost { depth in { _ = try? codec.decodeTree(from: pick(data, depth)) } }
+            let read = cost { depth in { _ = try? codec.decodeGraph(from: pick(data, depth)) } }
             let detect = cost { depth in { _ = try? ModelValue(data: pick(data, depth)) } }
-            let write = cost { depth in { _ = try? codec.encodeTree(pick(trees, depth)) } }
+            let write = cost { depth in { _ = try? codec.encodeGraph(pick(trees, depth)) } }
             let modelRead = cost { depth in { _ = try? Node(data: pick(models, depth)) } }
             let modelWrite = cost { depth in { _ = try? pick(nodes, depth).data(format: format) } }
             print("| \(format.rawValue) | \(read) | \(detect) | \(write) | \(modelRead) | \(modelWrite) |")

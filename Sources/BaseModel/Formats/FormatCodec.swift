@@ -1,112 +1,165 @@
 import Foundation
 
-/// A file format's codec: bytes to a ``ModelValue`` tree and back, and a cheap look at the bytes
-/// to tell whether they are this format.
+/// A file format's codec: bytes to an object graph and back, and a cheap look at the bytes to
+/// tell whether they are this format.
 ///
-/// Codecs work on *typed trees*, the one shape every object-graph format shares:
+/// The graph is an array of ``ModelNode``s, the root first, whose containers name their children
+/// by number: a value met twice is one shared value, a container among its own descendants a
+/// cycle, a typed object an ``ModelNode/object(className:properties:)``. Formats that cannot say
+/// "typed" or "shared" (JSON, plain property lists) simply never produce objects or share nodes,
+/// and write a shared value once at each place (a cycle is then an error naming its path).
 ///
-/// - a typed object is a dictionary with `"$class": "<registered type name>"` beside its keys
-///   (`{"$class": "TodoItem", "label": "Buy milk"}`); plain dictionaries have no `$class`;
-/// - an object met a second time is `{"$alias": "<key path>"}`, the dotted path from the root to
-///   its first occurrence (`items.0`), with `$root` naming the root itself (HRCoder's rule);
-/// - `null`, dates and data are the tree's own `.null`, `.date` and `.data`.
-///
-/// Formats that cannot say "typed" or "shared" (JSON, plain property lists) simply never produce
-/// those markers. The model coders turn typed trees into models and back: a model is read from
-/// a custom codec's bytes with ``decodeTree(from:)`` and then the mapping rules, and written with
-/// the mapping rules and then ``encodeTree(_:)``, so a codec implements the tree and nothing else.
+/// Everything else is built on the two graph methods: a model is decoded from the graph by the
+/// mapping rules and encoded into a graph for ``encodeGraph(_:)``; ``ModelValue/init(data:context:)``
+/// shows the graph as a tree (`$class` beside an object's keys, `{"$alias": "<key path>"}` at a
+/// value met again); converting a file from one format to another hands the graph from one to
+/// the other. So a format of your own implements the graph and nothing else, and gets models,
+/// trees and detection (FilesAndFormats, "A format of your own", shows one).
 ///
 /// Every codec reports malformed input as a ``ModelError`` carrying its ``format``, never traps,
 /// and never allocates by an unchecked count read from the input.
 public protocol FormatCodec: Sendable {
     /// The format this codec reads and writes.
     var format: ModelFormat { get }
-
     /// The file extension for save files (`plist`, `json`, `fast`).
     var fileExtension: String { get }
-
     /// How sure the codec is that `data` is its format, from its first bytes and, where cheap, a
     /// parse: `nil` for "not mine", larger numbers for "more certain". Detection picks the
     /// codec with the highest confidence (``Model/init(data:context:)``, ``ModelValue/init(data:context:)``).
     func confidence(for data: Data) -> Int?
-
-    /// Whether the format stores types and shared references: models are then written with
-    /// `$class` and `$alias` and read back polymorphically. Default: `false`.
+    /// Whether the format stores class names: models are then encoded as objects
+    /// (``ModelNode/object(className:properties:)``) with their registered type names, and read
+    /// back polymorphically; otherwise they are encoded as dictionaries.
     var storesTypes: Bool { get }
-
-    /// Reads a typed tree.
+    /// Reads the graph of `data`, its root first.
     ///
     /// - Throws: ``ModelError`` (malformed, truncated, empty, or unsupported content).
-    func decodeTree(from data: Data) throws(ModelError) -> ModelValue
-
-    /// Writes a typed tree.
+    func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode]
+    /// Writes a graph whose root is its first node. The library checks a graph before handing it
+    /// over: every number names a node, and the depth is within the ``DecodingLimits``.
     ///
-    /// - Throws: ``ModelError`` when the tree holds something the format cannot store.
-    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data
+    /// - Throws: ``ModelError`` when the graph holds something the format cannot store.
+    func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data
 }
 
 extension FormatCodec {
-    /// Plain formats store no types.
-    public var storesTypes: Bool { false }
 
     /// Builds a value of `type`, a model above all, from bytes in this format: the one place
     /// where "bytes in a format → model" happens (`Model(data:)`, files, shared instances and
     /// stores all come here).
     ///
-    /// A ``ModelCodec`` reads the model straight from its bytes; any other codec reads the tree
-    /// and decodes it with the mapping rules. `decoder` gives the model types a format that
-    /// ``storesTypes`` reads `$class` with, and the identity map `Live` properties resolve
-    /// through. The cast costs once per file, not per value.
+    /// The bytes are read into a graph (a built-in codec's own, else the ``ModelNode`` graph of
+    /// ``decodeGraph(from:)``) and the model decoded from it by the mapping rules. `decoder` gives
+    /// the model types a format that ``storesTypes`` reads objects with, and the identity map
+    /// `Live` properties resolve through. The cast costs once per file, not per value.
     ///
     /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
     ///   its path).
     package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
         if let codec = self as? any GraphCodec { return try codec.decodeModelFromGraph(type, from: data, using: decoder) }
-        if let codec = self as? any ModelCodec { return try codec.decodeModel(type, from: data, context: decoder.context) }
-        return try decodeModelThroughTree(type, from: data, using: decoder)
+        return try StackReserve.run { () throws(ModelError) -> T in
+            try decodeModel(type, from: readIndex(from: data), using: decoder)
+        }
     }
 
     /// The bytes of `value`, a model above all, in this format: the one place where
     /// "model → bytes in a format" happens.
     ///
-    /// A ``ModelCodec`` writes the model straight to bytes; any other codec encodes the tree with
-    /// the mapping rules (as a typed tree, with `encoder`'s model types, when the format
-    /// ``storesTypes``) and writes it with ``encodeTree(_:)``.
+    /// A built-in codec's writer takes the model from the one encoder; any other codec is given
+    /// the ``ModelNode`` graph of the model's tree (typed, with `encoder`'s model types, when the
+    /// format ``storesTypes``).
     ///
     /// - Throws: ``ModelError`` when a value cannot be encoded or stored in the format.
     package func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
         if let codec = self as? any GraphCodec { return try codec.encodeModelToWriter(value, using: encoder) }
-        if let codec = self as? any ModelCodec { return try codec.encodeModel(value, context: encoder.context) }
         return try encodeModelThroughTree(value, using: encoder)
     }
 
-    /// The tree path of ``decodeModel(_:from:using:)``, for the codecs that read models straight
-    /// from their bytes and still need it for some inputs (among them files of another
-    /// ``Model/schemaVersion`` than the model's, see ``InputIndex/isAtSchemaVersion(of:)``).
-    /// A ``Model`` is decoded from its tree brought up to its version (``Model/readable(_:)``).
-    /// A value that does not fit is reported in this format, as the codecs that read models
-    /// straight from their bytes report it.
-    func decodeModelThroughTree<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        var tree = try decodeTree(from: data)
-        if let model = type as? any Model.Type {
-            do {
-                tree = try model.readable(tree)
+    /// `value` encoded by the mapping rules into a tree (typed when the format ``storesTypes``)
+    /// and written with ``encodeTree(_:)``: the path of a codec of one's own, and for a built-in
+    /// one the same bytes as its writer's (tests compare the two).
+    ///
+    /// - Throws: ``ModelError`` when a value cannot be encoded or stored in the format.
+    func encodeModelThroughTree<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let tree: ModelValue
+            do throws(ModelError) {
+                tree = try forThisFormat(encoder).encode(value)
             } catch var error {
-                error.format = error.format ?? format
+                if error.format == .tree { error.format = format }
                 throw error
             }
+            return try encodeTree(tree)
         }
-        do {
-            return try forThisFormat(decoder).decode(type, from: tree)
+    }
+
+    /// The graph of `data` as the model decoder reads it: a built-in codec's own graph, else the
+    /// codec's ``ModelNode`` graph, checked (``InputIndex/init(modelNodes:byteCount:format:)``).
+    ///
+    /// - Throws: ``ModelError`` in this format for malformed bytes or a graph that does not hold.
+    package func readIndex(from data: Data) throws(ModelError) -> InputIndex {
+        if let codec = self as? any GraphCodec { return try codec.readGraph(from: data) }
+        do throws(ModelError) {
+            return try InputIndex(modelNodes: decodeGraph(from: data), byteCount: data.count, format: format)
         } catch var error {
-            if error.format == .tree { error.format = format }
+            if error.format == nil { error.format = format }
             throw error
         }
     }
 
-    /// The tree path of ``encodeModel(_:using:)``.
-    func encodeModelThroughTree<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
-        try encodeTree(forThisFormat(encoder).encode(value))
+    /// The typed tree of `data`: its graph with `$class` beside each object's keys and
+    /// `{"$alias": "<key path>"}` at each value met again (see ``InputIndex/typedTree()``).
+    ///
+    /// - Throws: ``ModelError`` (malformed, truncated, empty, or unsupported content).
+    package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+        if let codec = self as? any GraphCodec { return try codec.decodeTree(from: data) }
+        return try StackReserve.run { () throws(ModelError) -> ModelValue in
+            do throws(ModelError) {
+                return try readIndex(from: data).typedTree()
+            } catch var error {
+                if error.format == nil { error.format = format }
+                throw error
+            }
+        }
+    }
+
+    /// Writes a tree: typed (`$class`, `$alias` stand for objects and shared values) when the
+    /// format ``storesTypes``, plain otherwise.
+    ///
+    /// - Throws: ``ModelError`` when the tree holds something the format cannot store, or a
+    ///   typed tree's alias names no place.
+    package func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+        if let codec = self as? any GraphCodec { return try codec.encodeTree(tree) }
+        return try StackReserve.run { () throws(ModelError) -> Data in
+            let index: InputIndex
+            if storesTypes {
+                index = try InputIndex(typedTree: tree)
+            } else {
+                var builder = GraphBuilder()
+                let root = builder.add(tree: tree)
+                index = builder.index(root: root)
+            }
+            return try encodeGraph(index.modelNodes())
+        }
+    }
+
+    /// `value` of `type` decoded from `graph` with this format's types: a model's data of another
+    /// ``Model/schemaVersion`` is read through its tree, which is migrated first (or refused when
+    /// newer, ``Model/readable(_:)``); data at the model's version, and every other value, is
+    /// decoded from the graph itself.
+    ///
+    /// - Throws: ``ModelError``: a value does not fit the type (with its path), in this format.
+    func decodeModel<T: Decodable>(_ type: T.Type, from graph: InputIndex, using decoder: ModelDecoder) throws(ModelError) -> T {
+        let decoder = forThisFormat(decoder)
+        guard !graph.isAtSchemaVersion(of: type), let model = type as? any Model.Type else {
+            return try TreeDecoder.decode(type, from: graph, registry: decoder.registry, identityMap: decoder.identityMap, format: format)
+        }
+        do throws(ModelError) {
+            return try decoder.decode(type, from: model.readable(graph.typedTree()))
+        } catch var error {
+            if error.format == nil || error.format == .tree { error.format = format }
+            throw error
+        }
     }
 
     /// `decoder` as this format needs it: reading typed trees (with its registry, or the shared

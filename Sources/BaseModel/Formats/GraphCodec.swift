@@ -1,8 +1,9 @@
 import Foundation
 
-/// A codec with one reader and one writer: it reads its bytes into a graph (an ``InputIndex``,
-/// whose nodes keep the file's identity, cycles, class names and forms) and writes through a
-/// ``ModelWriter``. Everything else is built on those two:
+/// A built-in codec with one reader and one writer: it reads its bytes into a graph (an
+/// ``InputIndex``, whose nodes keep the file's identity, cycles, class names and forms, more than
+/// the public ``ModelNode`` names) and writes through a ``ModelWriter``. Everything else is built
+/// on those two:
 ///
 /// - a model is decoded from the graph by the one decoder, and encoded by the one encoder into
 ///   the writer;
@@ -19,6 +20,14 @@ package protocol GraphCodec: FormatCodec {
 
     /// A writer for one document in this format.
     func makeWriter() -> any DocumentWriter
+    /// The typed tree of `data` (default: the graph's ``InputIndex/typedTree()``).
+    ///
+    /// - Throws: ``ModelError`` (malformed, truncated, empty, or unsupported content).
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue
+    /// A tree written by this format's writer (default: ``ModelWriter/writeTree(_:)``).
+    ///
+    /// - Throws: ``ModelError`` when the tree holds something the format cannot store.
+    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data
 }
 
 /// A ``ModelWriter`` that makes one document: its bytes once the value is written.
@@ -31,6 +40,32 @@ package protocol DocumentWriter: ModelWriter {
 }
 
 extension GraphCodec {
+    /// The public graph of `data`: the reader's graph as ``ModelNode``s (``InputIndex/modelNodes()``).
+    ///
+    /// - Throws: ``ModelError`` with this format for malformed input.
+    package func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode] {
+        try StackReserve.run { () throws(ModelError) -> [ModelNode] in
+            do throws(ModelError) {
+                return try readGraph(from: data).modelNodes()
+            } catch var error {
+                if error.format == nil { error.format = format }
+                throw error
+            }
+        }
+    }
+
+    /// A ``ModelNode`` graph written by this format's writer, once checked.
+    ///
+    /// - Throws: ``ModelError`` for a graph that does not hold, or a value the format cannot store.
+    package func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data {
+        try StackReserve.run { () throws(ModelError) -> Data in
+            let index = try InputIndex(modelNodes: graph, byteCount: 0, format: format)
+            let writer = makeWriter()
+            try index.write(to: writer)
+            return try writer.finish()
+        }
+    }
+
     /// The graph's typed tree (``InputIndex/typedTree()``). (Package, so that the package's own
     /// codecs, such as the keyed archive's, which other targets use, take it as they are.)
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
@@ -77,17 +112,7 @@ extension GraphCodec {
     ///   its path).
     func decodeModelFromGraph<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
         try StackReserve.run { () throws(ModelError) -> T in
-            let graph = try readGraph(from: data)
-            let decoder = forThisFormat(decoder)
-            guard !graph.isAtSchemaVersion(of: type), let model = type as? any Model.Type else {
-                return try TreeDecoder.decode(type, from: graph, registry: decoder.registry, identityMap: decoder.identityMap, format: format)
-            }
-            do throws(ModelError) {
-                return try decoder.decode(type, from: model.readable(graph.typedTree()))
-            } catch var error {
-                if error.format == nil || error.format == .tree { error.format = format }
-                throw error
-            }
+            try decodeModel(type, from: readGraph(from: data), using: decoder)
         }
     }
 
@@ -110,8 +135,9 @@ extension GraphCodec {
 }
 
 extension FormatRegistry {
-    /// `data`, in whatever format it is, written in `format`: through the graph where both
-    /// codecs have one (sharing, cycles and forms carry over), else through the tree.
+    /// `data`, in whatever format it is, written in `format`: its graph handed from one codec to
+    /// the other (sharing and cycles carry over where the target stores them; forms too between
+    /// built-in codecs).
     /// `writing` is called between reading and writing (a progress line shows the phase).
     ///
     /// - Throws: ``ModelError`` when the bytes cannot be read, `format` has no codec, or it
@@ -120,16 +146,12 @@ extension FormatRegistry {
         let source = try detect(data)
         let target = try codec(for: format)
         return try StackReserve.run { () throws(ModelError) -> Data in
-            if let source = source as? any GraphCodec, let target = target as? any GraphCodec {
-                let graph = try source.readGraph(from: data)
-                writing()
-                let writer = target.makeWriter()
-                try graph.write(to: writer)
-                return try writer.finish()
-            }
-            let tree = try source.decodeTree(from: data)
+            let graph = try source.readIndex(from: data)
             writing()
-            return try target.encodeTree(tree)
+            guard let target = target as? any GraphCodec else { return try target.encodeGraph(graph.modelNodes()) }
+            let writer = target.makeWriter()
+            try graph.write(to: writer)
+            return try writer.finish()
         }
     }
 }

@@ -71,8 +71,8 @@ struct EnvelopeCodec: FormatCodec {
     var format: ModelFormat { .encrypted }
     /// `sealed`.
     var fileExtension: String { "sealed" }
-    /// Models are sealed as typed trees (with `$class` and `$alias`) whatever the inner format,
-    /// so types and shared objects survive even inside JSON.
+    /// Models are sealed as typed graphs (objects with their class names) whatever the inner
+    /// format, so types survive even inside JSON (as `$class`, and shared objects as `$alias`).
     var storesTypes: Bool { true }
 
     /// 100 for bytes that start with the magic `BMSEAL`.
@@ -86,13 +86,13 @@ struct EnvelopeCodec: FormatCodec {
     /// - Throws: `ModelError` as described on the type; `ModelError.Reason.unsupported(_:)` for
     ///   an envelope sealing another envelope (which this library never writes) and for nesting
     ///   past `DecodingLimits`; then the inner codec's errors.
-    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try StackReserve.run { () throws(ModelError) -> ModelValue in
+    func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode] {
+        try StackReserve.run { () throws(ModelError) -> [ModelNode] in
             let plaintext = try open(data)
             guard plaintext.format != .encrypted else { throw Self.envelopeInEnvelope }
             let codec = try formats.codec(for: plaintext.format)
-            return try DecodingLimits.decodeNested(inputOf: data.count, format: format.rawValue) { () throws(ModelError) -> ModelValue in
-                try codec.decodeTree(from: plaintext.bytes)
+            return try DecodingLimits.decodeNested(inputOf: data.count, format: format.rawValue) { () throws(ModelError) -> [ModelNode] in
+                try codec.readIndex(from: plaintext.bytes).modelNodes()
             }
         }
     }
@@ -101,16 +101,16 @@ struct EnvelopeCodec: FormatCodec {
     static let envelopeInEnvelope = ModelError(
         .unsupported("an envelope sealing another envelope; seal the inner format's bytes once"), format: ModelFormat.encrypted.rawValue)
 
-    /// Writes the tree in the inner format and seals it, labelled with the root's `$class`.
+    /// Writes the graph in the inner format and seals it, labelled with the root object's class.
     ///
     /// - Throws: `ModelError.Reason.passwordRequired(_:)` when there is no password for the
     ///   label, `ModelError.Reason.unsupported(_:)` when the inner format is `encrypted`, and the
     ///   inner codec's errors.
-    func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
+    func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data {
         guard inner != .encrypted else { throw Self.envelopeInEnvelope }
         let label: String
-        if case .string(let name)? = tree[TypedTree.classKey] { label = name } else { label = "" }
-        return try seal(try formats.codec(for: inner).encodeTree(tree), format: inner, label: label)
+        if case .object(let name, _)? = graph.first { label = name } else { label = "" }
+        return try seal(try formats.codec(for: inner).encodeGraph(graph), format: inner, label: label)
     }
 
     /// Seals `bytes`, recording `format` and `label` in the header.

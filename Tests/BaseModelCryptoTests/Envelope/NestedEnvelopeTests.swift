@@ -58,11 +58,14 @@ final class Strongbox: EncryptedModel, @unchecked Sendable {
         var format: ModelFormat { ModelFormat(rawValue: "wrap") }
         var fileExtension: String { "wrap" }
         func confidence(for data: Data) -> Int? { data.starts(with: Data(Self.magic.utf8)) ? 100 : nil }
-        func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+        var storesTypes: Bool { false }
+        func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode] {
             let inner = data.dropFirst(Self.magic.utf8.count)
-            return try formats.detect(inner).decodeTree(from: inner)
+            return try formats.detect(inner).decodeGraph(from: inner)
         }
-        func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data { Data(Self.magic.utf8) + (try formats.codec(for: .json).encodeTree(tree)) }
+        func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data {
+            Data(Self.magic.utf8) + (try formats.codec(for: .json).encodeGraph(graph))
+        }
     }
 
     static var key: SymmetricKey { SymmetricKey(data: Data(repeating: 1, count: 32)) }

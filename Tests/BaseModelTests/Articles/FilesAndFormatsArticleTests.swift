@@ -24,6 +24,7 @@ enum FilesAndFormatsArticle {
     struct JSONLinesCodec: FormatCodec {
         var format: ModelFormat { ModelFormat(rawValue: "json-lines") }
         var fileExtension: String { "jsonl" }
+        var storesTypes: Bool { false }
 
         /// More certain than JSON (50) when there are several lines, each an object.
         func confidence(for data: Data) -> Int? {
@@ -31,32 +32,62 @@ enum FilesAndFormatsArticle {
             return lines.count > 1 && lines.allSatisfy { $0.first == UInt8(ascii: "{") } ? 60 : nil
         }
 
-        func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-            var values: [ModelValue] = []
+        /// An array (node 0) of each line's JSON graph, its nodes moved past those before it.
+        func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode] {
+            let json = try FormatRegistry.shared.codec(for: .json)
+            var graph: [ModelNode] = [.array([])]
+            var lines: [Int] = []
             for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
                 do {
-                    values.append(try ModelValue(data: Data(line)))
+                    let offset = graph.count
+                    graph += try json.decodeGraph(from: Data(line)).map { renumbered($0) { $0 + offset } }
+                    lines.append(offset)
                 } catch {
                     throw ModelError(.malformed("line \(number + 1): \(error.reason)"), path: [.index(number)], format: format)
                 }
             }
-            return .array(values)
+            graph[0] = .array(lines)
+            return graph
         }
 
-        func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-            guard case .array(let values) = tree else {
+        /// Each element of the root array as one line of JSON.
+        func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data {
+            guard case .array(let lines) = graph[0] else {
                 throw ModelError(.typeMismatch(expected: "array", found: "a single value"), format: format)
             }
+            let json = try FormatRegistry.shared.codec(for: .json)
             var data = Data()
-            for value in values {
-                do {
-                    data.append(try JSONEncoder().encode(value))
-                } catch {
-                    throw ModelError(.unsupported("\(error)"), format: format)
-                }
+            for line in lines {
+                data.append(try json.encodeGraph(subgraph(of: graph, at: line)))
                 data.append(UInt8(ascii: "\n"))
             }
             return data
+        }
+
+        /// The nodes `root` reaches, numbered in the order they are met: `root` is node 0.
+        func subgraph(of graph: [ModelNode], at root: Int) -> [ModelNode] {
+            var numbers = [root: 0]
+            var order = [root]
+            var result: [ModelNode] = []
+            while result.count < order.count {
+                result.append(renumbered(graph[order[result.count]]) { node in
+                    if let known = numbers[node] { return known }
+                    numbers[node] = order.count
+                    order.append(node)
+                    return order.count - 1
+                })
+            }
+            return result
+        }
+
+        /// `node` with each child's number replaced by `number(child)`.
+        func renumbered(_ node: ModelNode, _ number: (Int) -> Int) -> ModelNode {
+            switch node {
+            case .array(let elements): .array(elements.map(number))
+            case .dictionary(let entries): .dictionary(entries.mapValues(number))
+            case .object(let name, let properties): .object(className: name, properties: properties.mapValues { $0.map(number) })
+            default: node
+            }
         }
     }
 
@@ -92,7 +123,8 @@ enum FilesAndFormatsArticle {
             {"label": "Feed the cat"}
             """.utf8)
         let items = try TodoItem.instances(array: ModelValue(data: log, context: context))
-        let bytes = try formats.detect(log).encodeTree(.array(items.map { try $0.treeRepresentation() }))
+        let codec = try formats.detect(log)
+        let bytes = try codec.encodeGraph(codec.decodeGraph(from: log))
 
         #expect(items == [TodoItem(label: "Buy milk", checked: true), TodoItem(label: "Feed the cat", checked: false)])
         #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").count == 2)
@@ -103,7 +135,14 @@ enum FilesAndFormatsArticle {
         let error = #expect(throws: ModelError.self) { try ModelValue(data: broken, context: context) }
         #expect(error?.path == [.index(1)])
         #expect(error?.format == ModelFormat(rawValue: "json-lines"))
-        #expect(throws: ModelError.self) { try JSONLinesCodec().encodeTree(["label": "not a list"]) }
+        #expect(throws: ModelError.self) { try JSONLinesCodec().encodeGraph([.dictionary(["label": 1]), .string("not a list")]) }
+        // Each line's graph is moved past the lines before it: node numbers name the right values.
+        let graph = try JSONLinesCodec().decodeGraph(from: log)
+        #expect(graph[0] == .array([1, 4]))
+        #expect(graph[4] == .dictionary(["label": 5]) && graph[5] == .string("Feed the cat"))
+        // A value shared by two lines is written into each of them.
+        let shared: [ModelNode] = [.array([1, 1]), .dictionary(["label": 2]), .string("Same")]
+        #expect(String(decoding: try JSONLinesCodec().encodeGraph(shared), as: UTF8.self) == "{\"label\":\"Same\"}\n{\"label\":\"Same\"}\n")
     }
 
     @Test func oneWayInAndOneWayOut() throws {

@@ -4,8 +4,8 @@ import Testing
 @testable import BaseModel
 
 /// "Model ↔ bytes in a format" has one home, `FormatCodec.decodeModel`/`encodeModel`: every entry
-/// point goes through it, and the model hooks of a codec that has them (`ModelCodec`) are used
-/// everywhere.
+/// point goes through it, and a codec of one's own (the public graph contract, `decodeGraph` and
+/// `encodeGraph`) is used by all of them.
 @Suite struct FormatCodecModelHookTests {
     struct Note: Model, Equatable {
         var title = ""
@@ -17,69 +17,93 @@ import Testing
         var children: [Folder] = []
     }
 
-    /// Wraps a codec and counts the model-level calls that reach it.
-    final class CountingCodec: ModelCodec, @unchecked Sendable {
+    /// A codec as a user writes one, on the graph: it hands JSON's graph on, and counts the calls.
+    final class CountingCodec: FormatCodec, @unchecked Sendable {
         let inner: any FormatCodec
         private(set) var decodes = 0
         private(set) var encodes = 0
         init(_ inner: any FormatCodec) { self.inner = inner }
-        var format: ModelFormat { inner.format }
+        var format: ModelFormat { ModelFormat(rawValue: "counted-\(inner.format)") }
         var fileExtension: String { inner.fileExtension }
         var storesTypes: Bool { inner.storesTypes }
-        func confidence(for data: Data) -> Int? { inner.confidence(for: data) }
-        func decodeTree(from data: Data) throws(ModelError) -> ModelValue { try inner.decodeTree(from: data) }
-        func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data { try inner.encodeTree(tree) }
-        func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, context: ModelContext) throws(ModelError) -> T {
+        func confidence(for data: Data) -> Int? { inner.confidence(for: data).map { $0 + 1 } }
+        func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode] {
             decodes += 1
-            return try inner.decodeModel(type, from: data, using: context.decoder)
+            return try inner.decodeGraph(from: data)
         }
-        func encodeModel<T: Encodable>(_ value: T, context: ModelContext) throws(ModelError) -> Data {
+        func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data {
             encodes += 1
-            return try inner.encodeModel(value, using: context.encoder)
+            return try inner.encodeGraph(graph)
         }
     }
 
-    @Test func dataFilesAndJSONGoThroughTheCodecsModelHooks() throws {
+    @Test func dataFilesAndJSONGoThroughTheCodecsGraph() throws {
         let json = CountingCodec(JSONCodec())
         let formats = FormatRegistry(codecs: [json, FastCodec()])
         let note = Note(title: "Milk", tags: ["home"])
-        let bytes = try note.data(format: .json, context: ModelContext(formats: formats))
+        let bytes = try note.data(format: json.format, context: ModelContext(formats: formats))
         #expect(json.encodes == 1)
         #expect(try Note(data: bytes, context: ModelContext(formats: formats)) == note)
         #expect(json.decodes == 1)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hook-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        try note.write(to: url, format: .json, context: ModelContext(formats: formats))
+        try note.write(to: url, format: json.format, context: ModelContext(formats: formats))
         #expect(json.encodes == 2)
         #expect(try Note(contentsOf: url, context: ModelContext(formats: formats)) == note)
         #expect(json.decodes == 2)
+        #expect(try ModelValue(data: bytes, context: ModelContext(formats: formats)) == ["title": "Milk", "tags": ["home"]])
+        #expect(json.decodes == 3)
     }
 
-    /// A codec as a user writes one: the tree and nothing else.
-    final class TreeOnlyCodec: FormatCodec, @unchecked Sendable {
-        private(set) var treesRead = 0
-        private(set) var treesWritten = 0
-        var format: ModelFormat { ModelFormat(rawValue: "tree-only") }
-        var fileExtension: String { "json" }
-        func confidence(for data: Data) -> Int? { JSONCodec().confidence(for: data) }
-        func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-            treesRead += 1
-            return try JSONCodec().decodeTree(from: data)
-        }
-        func encodeTree(_ tree: ModelValue) throws(ModelError) -> Data {
-            treesWritten += 1
-            return try JSONCodec().encodeTree(tree)
-        }
-    }
-
-    @Test func aCodecWithoutModelHooksReadsAndWritesModelsThroughItsTree() throws {
-        let codec = TreeOnlyCodec()
+    /// Objects and sharing reach a codec of one's own as nodes: a class name, and one node named twice.
+    @Test func aCodecOfOnesOwnGetsObjectsAndSharingAsNodes() throws {
+        let codec = CountingCodec(HRJSONCodec())
         let context = ModelContext(formats: FormatRegistry(codecs: [codec]))
-        let note = Note(title: "Milk", tags: ["home"])
-        let bytes = try note.data(format: codec.format, context: context)
-        #expect(codec.treesWritten == 1)
-        #expect(try Note(data: bytes, context: context) == note)
-        #expect(codec.treesRead == 1)
+        let root = Folder()
+        root.name = "root"
+        let child = Folder()
+        child.name = "child"
+        root.children = [child, child]
+        let bytes = try root.data(format: codec.format, context: context)
+        let graph = try codec.decodeGraph(from: bytes)
+        guard case .object(let className, let properties)? = graph.first, let children = properties["children"] ?? nil,
+            case .array(let elements) = graph[children]
+        else { Issue.record("not an object with children: \(graph)"); return }
+        #expect(className == Folder.typeName)
+        #expect(elements.count == 2 && elements[0] == elements[1])
+        let back = try Folder(data: bytes, context: context)
+        #expect(back.children[0] === back.children[1])
+    }
+
+    /// A graph that names no node, or holds itself too deep, is refused with the codec's format.
+    @Test func aBadGraphFromACodecIsATypedError() throws {
+        struct Broken: FormatCodec {
+            let graph: [ModelNode]
+            var format: ModelFormat { ModelFormat(rawValue: "broken") }
+            var fileExtension: String { "broken" }
+            var storesTypes: Bool { false }
+            func confidence(for data: Data) -> Int? { 1 }
+            func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode] { graph }
+            func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data { Data() }
+        }
+        func read(_ graph: [ModelNode]) -> ModelError? {
+            let context = ModelContext(formats: FormatRegistry(codecs: [Broken(graph: graph)]))
+            let result = Result { () throws(ModelError) -> ModelValue in try ModelValue(data: Data("x".utf8), context: context) }
+            guard case .failure(let error) = result else { return nil }
+            return error
+        }
+        let outOfRange = try #require(read([.array([0, 7])]))
+        #expect(outOfRange.format == ModelFormat(rawValue: "broken"))
+        #expect("\(outOfRange)".contains("node 0 names node 7, and the graph has 1 nodes"))
+        #expect(read([]) != nil)
+        // 600 arrays, each holding the next: past the depth limit of 512.
+        let deep = (0..<600).map { ModelNode.array($0 == 599 ? [] : [$0 + 1]) }
+        let tooDeep = try #require(read(deep))
+        #expect("\(tooDeep)".contains("DecodingLimits.maximumDepth"))
+        // An array holding itself is a cycle: the tree shows it as an alias to the root.
+        #expect(read([.array([0])]) == nil)
+        let context = ModelContext(formats: FormatRegistry(codecs: [Broken(graph: [.array([0, 1]), .float(1.5)])]))
+        #expect(try ModelValue(data: Data("x".utf8), context: context) == [["$alias": "$root"], 1.5])
     }
 
     @Test func theDefaultHooksUseTheRegistryOnlyForFormatsThatStoreTypes() throws {

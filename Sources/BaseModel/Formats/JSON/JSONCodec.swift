@@ -20,6 +20,8 @@ struct JSONCodec: GraphCodec {
     var format: ModelFormat { .json }
     /// `json`.
     var fileExtension: String { "json" }
+    /// A plain format: models are written as dictionaries.
+    var storesTypes: Bool { false }
 
     /// 50 when the first non-blank byte opens an object or array (`{`, `[`), or a string or
     /// `null` (BaseModel's rule); `nil` otherwise.

@@ -20,6 +20,8 @@ package struct BinaryPropertyListCodec: GraphCodec {
     package var format: ModelFormat { .binaryPropertyList }
     /// `plist`.
     package var fileExtension: String { "plist" }
+    /// A plain format: models are written as dictionaries.
+    package var storesTypes: Bool { false }
 
     /// 60 for a binary property list (it opens with `bplist`); 40 when its root dictionary has
     /// `$archiver` or `$class`, which the keyed-archive (80) and HRCoder (70) codecs read; `nil`

@@ -12,6 +12,8 @@ struct UserDefaultsFileCodec: GraphCodec {
     var format: ModelFormat { .userDefaults }
     /// `plist`.
     var fileExtension: String { "plist" }
+    /// A plain format: models are written as dictionaries.
+    var storesTypes: Bool { false }
 
     /// Always `nil`: the bytes are a binary property list.
     func confidence(for data: Data) -> Int? { nil }

@@ -20,6 +20,8 @@ package struct XMLPropertyListCodec: GraphCodec {
     package var format: ModelFormat { .xmlPropertyList }
     /// `plist`.
     package var fileExtension: String { "plist" }
+    /// A plain format: models are written as dictionaries.
+    package var storesTypes: Bool { false }
 
     /// 60 for an XML property list (it opens with `<?xml`, a plist doctype or `<plist`); 40 when
     /// its root dictionary has `$archiver` or `$class`, which the keyed-archive (80) and HRCoder
