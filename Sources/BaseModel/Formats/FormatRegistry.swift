@@ -17,9 +17,11 @@ public final class FormatRegistry: Sendable {
     /// shared-instance storage.
     public static let shared = FormatRegistry(codecs: builtInCodecs, storages: [.userDefaults: UserDefaultsStorage()])
 
-    /// Creates a registry holding `codecs`, and no shared-instance storages.
+    /// Creates a registry holding `codecs`, and user defaults as the shared-instance storage of
+    /// ``ModelFormat/userDefaults``, as in ``shared``: a shared instance whose
+    /// ``SharedModel/context`` has this registry saves in user defaults without a codec for them.
     public convenience init(codecs: [any FormatCodec] = []) {
-        self.init(codecs: codecs, storages: [:])
+        self.init(codecs: codecs, storages: [.userDefaults: UserDefaultsStorage()])
     }
 
     private init(codecs: [any FormatCodec], storages: [ModelFormat: any SharedInstanceStorage]) {

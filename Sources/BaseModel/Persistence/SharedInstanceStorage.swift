@@ -1,7 +1,8 @@
 /// A place other than a save file where a format keeps shared instances, plugged into
 /// ``SharedModel/save(overwriting:)`` and shared-instance loading for one ``ModelFormat``.
 ///
-/// The core registers one for ``ModelFormat/userDefaults`` (one defaults key per property);
+/// The core registers one for ``ModelFormat/userDefaults`` (one defaults key per property) in
+/// every registry, ``FormatRegistry/shared`` and those made with ``FormatRegistry/init(codecs:)``;
 /// other targets plug in their own (the crypto target's keychain format stores one secret item
 /// per property):
 ///

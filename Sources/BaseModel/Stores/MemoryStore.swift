@@ -4,6 +4,11 @@ import OrderedCollections
 /// value that shares nothing with what was saved. For tests, previews and caches that need not
 /// outlive the process.
 ///
+/// The trees are typed (see ``TypedTree``), written and read with the store's context: a class
+/// instance held twice comes back as one instance, a subclass in a property of its base class
+/// as that subclass (named by the context's model types), and `Live` properties resolve through
+/// the context's identity map.
+///
 /// ```swift
 /// let store = MemoryStore()
 /// try await store.save(game)
@@ -11,7 +16,7 @@ import OrderedCollections
 /// ```
 package final class MemoryStore: ModelStore, StoreShortcuts {
     private let entries = Locked<[String: OrderedDictionary<ModelIdentifier, ModelValue>]>([:])
-    /// The identity map and limits models are decoded with.
+    /// The model types, identity map and limits models are encoded and decoded with.
     private let context: ModelContext
 
     /// Creates an empty store that encodes and decodes models with `context`.
@@ -29,7 +34,7 @@ package final class MemoryStore: ModelStore, StoreShortcuts {
     private func saveSynchronously<M: IdentifiedModel>(_ models: [M]) throws(ModelError) {
         var trees: [(ModelIdentifier, ModelValue)] = []
         trees.reserveCapacity(models.count)
-        let encoder = context.plainEncoder
+        let encoder = context.encoder
         for model in models { trees.append((model.id.modelIdentifier, try encoder.encode(model))) }
         entries.withLock { entries in
             for (id, tree) in trees { entries[M.typeName, default: [:]][id] = tree }
@@ -69,7 +74,7 @@ package final class MemoryStore: ModelStore, StoreShortcuts {
     }
 
     private func decode<M: IdentifiedModel>(_ type: M.Type, _ tree: ModelValue) throws(ModelError) -> M {
-        try context.withLimits { () throws(ModelError) -> M in try context.plainDecoder.decode(M.self, from: tree) }
+        try context.withLimits { () throws(ModelError) -> M in try context.decoder.decode(M.self, from: tree) }
     }
 
     /// Removes the model stored under `id`.

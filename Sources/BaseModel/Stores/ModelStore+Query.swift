@@ -57,7 +57,10 @@ extension ModelStore {
     }
 
     /// Every model of `type`, kept when its encoded tree matches: the answer of a store that
-    /// cannot match what it keeps.
+    /// cannot match what it keeps. Only a store of another package comes here (the stores of
+    /// this one match with their own context, ``StoreShortcuts``); the library knows no context
+    /// of such a store, and needs none: the tree matched is a plain one, which names no types and
+    /// reads nothing from a registry, an identity map or a folder.
     func fetchAllEncoded<M: IdentifiedModel>(_ type: M.Type, matching query: StoreQuery) async throws(ModelError) -> StoreFetchResult<M> {
         var result = try await fetchAll(M.self)
         var kept: [M] = []

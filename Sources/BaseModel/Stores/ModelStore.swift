@@ -13,7 +13,7 @@
 /// let okami = try await store.fetchAll(Game.self, where: [\.name: "Okami"])   // by field
 /// ```
 ///
-/// Implementations: ``ModelStores/memory()``, ``ModelStores/directory(_:format:context:)``, and the
+/// Implementations: ``ModelStores/memory(context:)``, ``ModelStores/directory(_:format:context:)``, and the
 /// SQLite and PostgreSQL stores of the `BaseModelSQLite` and `BaseModelPostgres` targets. All are
 /// safe to share between tasks.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The stores of this module, made by what they keep models in: ``memory()`` and
+/// The stores of this module, made by what they keep models in: ``memory(context:)`` and
 /// ``directory(_:format:context:)``. Each returns a ``ModelStore``; `BaseModelSQLite` adds
 /// `sqlite(path:)`, `sqlite(url:)` and `embeddedSQLite()`, and `BaseModelPostgres` has its class.
 ///
@@ -14,8 +14,15 @@ public enum ModelStores {
     /// A store in memory: models are kept as encoded trees, so a fetch returns a fresh value that
     /// shares nothing with what was saved. For tests, previews and caches that need not outlive
     /// the process. A batch is saved at once: a reader sees all of it or none.
-    public static func memory() -> any ModelStore {
-        MemoryStore()
+    ///
+    /// The trees are typed (`$class`, `$alias`), as a keyed archive's are: a class instance held
+    /// twice comes back as one instance, and a subclass in a property of its base class as that
+    /// subclass.
+    ///
+    /// - Parameter context: The model types the trees name classes with, the identity map
+    ///   `Live` properties of fetched models resolve through, and the decode limits.
+    public static func memory(context: ModelContext = ModelContext()) -> any ModelStore {
+        MemoryStore(context: context)
     }
 
     /// A store of files: one file per model, in any format of the context's registry, written

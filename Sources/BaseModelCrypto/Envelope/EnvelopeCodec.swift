@@ -30,10 +30,17 @@ import Foundation
 /// for sealed bytes past the decode's `DecodingLimits` (they are read one level deeper, within
 /// what is left of its budget).
 ///
+/// One reader and one writer (`GraphCodec`), the inner format's: the sealed bytes are read into
+/// the inner format's graph and a model, tree or graph is written through its writer
+/// (``EnvelopeWriter``), so what the inner format keeps is kept inside the envelope too: shared
+/// objects and containers, cycles, mutable containers and strings, 4-byte floats (keyed
+/// archives, fast, HR). Inside a plain format (JSON, property lists) the envelope holds a typed
+/// tree, with `$class` and `$alias`, read back as the graph it stands for.
+///
 /// Internal: users register it with ``CryptoFormats/register(passwords:inner:in:)`` or build one
 /// with ``CryptoFormats/envelope(passwords:inner:formats:)`` or
 /// ``CryptoFormats/envelope(key:inner:formats:)``.
-struct EnvelopeCodec: FormatCodec {
+struct EnvelopeCodec: GraphCodec {
     /// The secret.
     let secret: EnvelopeSecret
     /// The KDF new files are written with when the secret is a password.
@@ -71,13 +78,27 @@ struct EnvelopeCodec: FormatCodec {
     var format: ModelFormat { .encrypted }
     /// `sealed`.
     var fileExtension: String { "sealed" }
-    /// Models are sealed as typed graphs (objects with their class names) whatever the inner
-    /// format, so types survive even inside JSON (as `$class`, and shared objects as `$alias`).
+    /// Models are sealed as typed documents (with their classes and shared objects) whatever the
+    /// inner format, so types and shared objects survive even inside JSON.
     var storesTypes: Bool { true }
 
     /// 100 for bytes that start with the magic `BMSEAL`.
     func confidence(for data: Data) -> Int? {
         data.starts(with: EnvelopeHeader.magic) ? 100 : nil
+    }
+
+    /// Opens the envelope and reads the inner bytes into the inner format's graph (its own for
+    /// a format that stores types; a plain format's typed tree as the graph it stands for), as
+    /// a part of this decode: one level deeper, within what is left of its `DecodingLimits`.
+    ///
+    /// - Throws: as ``decodeTree(from:)``.
+    func readGraph(from data: Data) throws(ModelError) -> InputIndex {
+        try StackReserve.run { () throws(ModelError) -> InputIndex in
+            let (codec, plaintext) = try openInner(data)
+            return try DecodingLimits.decodeNested(inputOf: data.count, format: format.rawValue) { () throws(ModelError) -> InputIndex in
+                try codec.readTypedGraph(from: plaintext)
+            }
+        }
     }
 
     /// Opens the envelope and reads the inner bytes in the format the header names, as a part of
@@ -86,31 +107,52 @@ struct EnvelopeCodec: FormatCodec {
     /// - Throws: `ModelError` as described on the type; `ModelError.Reason.unsupported(_:)` for
     ///   an envelope sealing another envelope (which this library never writes) and for nesting
     ///   past `DecodingLimits`; then the inner codec's errors.
-    func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode] {
-        try StackReserve.run { () throws(ModelError) -> [ModelNode] in
-            let plaintext = try open(data)
-            guard plaintext.format != .encrypted else { throw Self.envelopeInEnvelope }
-            let codec = try formats.codec(for: plaintext.format)
-            return try DecodingLimits.decodeNested(inputOf: data.count, format: format.rawValue) { () throws(ModelError) -> [ModelNode] in
-                try codec.readIndex(from: plaintext.bytes).modelNodes()
+    func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
+            let (codec, plaintext) = try openInner(data)
+            return try DecodingLimits.decodeNested(inputOf: data.count, format: format.rawValue) { () throws(ModelError) -> ModelValue in
+                try codec.decodeTree(from: plaintext)
             }
         }
+    }
+
+    /// Opens the envelope: the codec of the inner format it names, and the plaintext.
+    ///
+    /// - Throws: as ``open(_:)``; ``envelopeInEnvelope`` when the inner format is `encrypted`, and
+    ///   `ModelError.Reason.unsupported(_:)` when ``formats`` has no codec for it.
+    private func openInner(_ data: Data) throws(ModelError) -> (codec: any FormatCodec, plaintext: Data) {
+        let plaintext = try open(data)
+        guard plaintext.format != .encrypted else { throw Self.envelopeInEnvelope }
+        return (try formats.codec(for: plaintext.format), plaintext.bytes)
     }
 
     /// The error for an envelope whose inner format is `encrypted`: one key seals a file once.
     static let envelopeInEnvelope = ModelError(
         .unsupported("an envelope sealing another envelope; seal the inner format's bytes once"), format: ModelFormat.encrypted.rawValue)
 
-    /// Writes the graph in the inner format and seals it, labelled with the root object's class.
-    ///
-    /// - Throws: `ModelError.Reason.passwordRequired(_:)` when there is no password for the
-    ///   label, `ModelError.Reason.unsupported(_:)` when the inner format is `encrypted`, and the
-    ///   inner codec's errors.
-    func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data {
-        guard inner != .encrypted else { throw Self.envelopeInEnvelope }
-        let label: String
-        if case .object(let name, _)? = graph.first { label = name } else { label = "" }
-        return try seal(try formats.codec(for: inner).encodeGraph(graph), format: inner, label: label)
+    /// A writer of one envelope: the value goes to the ``inner`` format's writer (a typed tree
+    /// for a plain format), and the document is sealed when it is done, labelled with the root's
+    /// class name. Its `finish()` throws `ModelError.Reason.passwordRequired(_:)` when there is no
+    /// password for the label, ``envelopeInEnvelope`` when the inner format is `encrypted`,
+    /// `ModelError.Reason.unsupported(_:)` when ``formats`` has no codec for it, and the inner
+    /// writer's errors.
+    func makeWriter() -> any DocumentWriter {
+        let inner = inner
+        guard inner != .encrypted else { return Self.refusingWriter(Self.envelopeInEnvelope) }
+        let codec: any FormatCodec
+        do {
+            codec = try formats.codec(for: inner)
+        } catch {
+            return Self.refusingWriter(error)
+        }
+        return EnvelopeWriter(inner: codec.makeTypedDocumentWriter()) { bytes, label throws(ModelError) in
+            try seal(bytes, format: inner, label: label)
+        }
+    }
+
+    /// A writer that takes a value and makes no envelope: its `finish()` throws `error`.
+    private static func refusingWriter(_ error: ModelError) -> any DocumentWriter {
+        TypedTreeDocumentWriter { _ throws(ModelError) in throw error }
     }
 
     /// Seals `bytes`, recording `format` and `label` in the header.

@@ -63,6 +63,22 @@ struct SeededJournal: SharedModel, Equatable {
     }
 }
 
+/// Two types seeded by one resource file in the tagged format: one with the context whose
+/// registry reads it, one with the process-wide context, whose registry does not.
+struct TaggedSeed: SharedModel, Equatable {
+    var body = "default"
+    static var saveFile: String { SharedContextFixture.folder.appendingPathComponent("tagged-seed.gj").path }
+    static var resourceFile: String { SharedContextFixture.folder.appendingPathComponent("Seed.gj").path }
+    static var context: ModelContext { SharedContextFixture.context }
+}
+
+/// The same resource file, read with the process-wide registry.
+struct UntaggedSeed: SharedModel, Equatable {
+    var body = "default"
+    static var saveFile: String { SharedContextFixture.folder.appendingPathComponent("untagged-seed.plist").path }
+    static var resourceFile: String { TaggedSeed.resourceFile }
+}
+
 /// A shared instance is read and saved with its type's ``SharedModel/context``, and its saved
 /// data is read as `M(data:)` reads bytes: straight from the codec's graph.
 @Suite(.serialized) struct SharedInstanceContextTests {
@@ -153,6 +169,19 @@ struct SeededJournal: SharedModel, Equatable {
         #expect(failure.error.path == ModelPath([.key("$schemaVersion")]))
         #expect(failure.quarantine != nil)
         #expect(!FileManager.default.fileExists(atPath: ContextJournal.saveURL.path))
+    }
+
+    /// A resource file is parsed once per registry, not once per process: a context whose
+    /// registry cannot read it does not get the tree another context's registry read.
+    @Test func aResourceFileIsReadWithEachContextsRegistry() throws {
+        try TaggedGraphCodec.bytes(["body": "seeded"]).write(to: URL(fileURLWithPath: TaggedSeed.resourceFile))
+        TaggedSeed.setSharedInstance(nil)
+        UntaggedSeed.setSharedInstance(nil)
+        #expect(TaggedSeed.shared.body == "seeded")
+        #expect(TaggedSeed.sharedInstanceFailure == nil)
+        #expect(UntaggedSeed.shared.body == "default")
+        let failure = try #require(UntaggedSeed.sharedInstanceFailure)
+        #expect(failure.error.reason == .malformed("not a format this library reads"), "\(failure.error)")
     }
 
     @Test func aResourceLayerIsMergedUnderTheSavedData() throws {

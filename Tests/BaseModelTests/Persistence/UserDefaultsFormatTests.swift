@@ -128,3 +128,43 @@ final class Loudness: SharedModel, @unchecked Sendable {
         #expect(Loudness.savedSchemaVersion == 2)
     }
 }
+
+/// A user-defaults model whose context has a registry of its own, as the FilesAndFormats article
+/// makes one (`FormatRegistry(codecs:)`): no user-defaults codec in it, and its own identity map.
+final class OwnRegistryPreferences: SharedModel, @unchecked Sendable {
+    var theme = "light"
+    var publisher: Live<Publisher>?
+    required init() {}
+    static var saveFormat: ModelFormat { .userDefaults }
+    static var userDefaultsSuite: String? { userDefaultsTestSuite + ".own-registry" }
+    static var resourceFile: String { "/nonexistent/OwnRegistryPreferences.plist" }
+    static let map = IdentityMap()
+    static let ownContext = ModelContext(formats: FormatRegistry(codecs: [JSONCodec()]), identityMap: map)
+    static var context: ModelContext { ownContext }
+}
+
+@Suite(.serialized) struct UserDefaultsOwnRegistryTests {
+    @Test func aRegistryOfOnesOwnKeepsUserDefaults() throws {
+        #expect(FormatRegistry(codecs: []).storage(for: .userDefaults) != nil)
+        #expect(FormatRegistry(codecs: [JSONCodec()]).storage(for: .json) == nil)
+
+        let suite = userDefaultsTestSuite + ".own-registry"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        OwnRegistryPreferences.setSharedInstance(nil)
+        let preferences = OwnRegistryPreferences.shared
+        #expect(OwnRegistryPreferences.sharedInstanceFailure == nil)
+        preferences.theme = "dark"
+        preferences.publisher = Live(Publisher(id: "own-1", name: "Acme"))
+        try preferences.save()
+        #expect(defaults.string(forKey: "theme") == "dark")
+        #expect(defaults.object(forKey: "publisher") != nil)
+
+        OwnRegistryPreferences.setSharedInstance(nil)
+        let reloaded = OwnRegistryPreferences.shared
+        #expect(OwnRegistryPreferences.sharedInstanceFailure == nil)
+        #expect(reloaded !== preferences && reloaded.theme == "dark")
+        // Read with the context's identity map.
+        #expect(OwnRegistryPreferences.map.existing(Publisher.self, id: "own-1") === reloaded.publisher)
+    }
+}

@@ -36,6 +36,24 @@ import Testing
         try await Self.exercise(MemoryStore())
     }
 
+    /// The memory store encodes and decodes with the context it is given: its model types (a
+    /// name only they know), its identity map; and keeps a shared instance shared.
+    @Test func theMemoryStoreUsesItsContext() async throws {
+        let types = ModelRegistry()
+        types.register(PolymorphismFixtures.Dog.self, name: "Hound")
+        let map = IdentityMap()
+        let store = ModelStores.memory(context: ModelContext(types: types, identityMap: map))
+        let rex = PolymorphismFixtures.Dog(name: "Rex", breed: "collie")
+        try await store.save(Kennel(id: "k1", resident: rex, favourite: rex, publisher: Live(Publisher(id: "p9", name: "Acme"))))
+
+        let kennel = try #require(try await store.fetch(Kennel.self, id: "k1"))
+        let resident = try #require(kennel.resident as? PolymorphismFixtures.Dog)
+        #expect(resident.breed == "collie" && resident !== rex)
+        #expect(kennel.favourite === kennel.resident)
+        #expect(map.existing(Publisher.self, id: "p9") === kennel.publisher)
+        #expect(try await store.fetchAll(Kennel.self, where: ["id": "k1"]).models.count == 1)
+    }
+
     @Test(arguments: [ModelFormat.binaryPropertyList, .xmlPropertyList, .json, .keyedArchive, .hrJSON, .hrBinary])
     func directoryStore(format: ModelFormat) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
@@ -95,4 +113,12 @@ import Testing
         try await store.save(player.value)
         #expect(try await store.fetch(Player.self, id: 8)?.score == 5)
     }
+}
+
+/// A kennel whose animals are of the base class `Animal`, and one `Live` publisher.
+struct Kennel: IdentifiedModel {
+    var id = ""
+    var resident: PolymorphismFixtures.Animal?
+    var favourite: PolymorphismFixtures.Animal?
+    var publisher: Live<Publisher>?
 }
