@@ -9,8 +9,10 @@ struct BaseModelCommand: ParsableCommand {
         discussion: """
             Reads files in every format BaseModel for Swift writes, detecting the format from the \
             bytes (never from the extension): inspect prints the tree, convert rewrites it in \
-            another format.
+            another format, lint checks files, diff compares two.
+
+            \(CommandSupport.exitStatuses)
             """,
-        subcommands: [Inspect.self, Convert.self]
+        subcommands: [Inspect.self, Convert.self, Lint.self, Diff.self]
     )
 }
