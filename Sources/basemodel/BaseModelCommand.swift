@@ -5,12 +5,14 @@ import ArgumentParser
 struct BaseModelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "basemodel",
-        abstract: "Inspect and convert files written by BaseModel for Swift (and the Objective-C originals).",
+        abstract: "Inspect, check, compare and convert files written by BaseModel for Swift (and the Objective-C originals).",
         discussion: """
             Reads files in every format BaseModel for Swift writes, detecting the format from the \
             bytes (never from the extension): inspect prints the tree, convert rewrites it in \
-            another format.
+            another format, lint checks files, diff compares two.
+
+            \(CommandSupport.exitStatuses)
             """,
-        subcommands: [Inspect.self, Convert.self]
+        subcommands: [Inspect.self, Convert.self, Lint.self, Diff.self]
     )
 }

@@ -59,7 +59,18 @@ enum CommandSupport {
 
     /// Prints `basemodel: message` on standard error and gives the failure exit code.
     static func failure(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("basemodel: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("basemodel: \(oneLine(message))\n".utf8))
         return ExitCode.failure
     }
+
+    /// `message` on one line: line breaks become spaces.
+    static func oneLine(_ message: String) -> String {
+        message.contains(where: \.isNewline) ? message.split(whereSeparator: \.isNewline).joined(separator: " ") : message
+    }
+
+    /// The exit statuses, which every verb's help states.
+    static let exitStatuses = "Exit status: 0 success, 1 unreadable or invalid input or a failed check, 2 usage error."
+
+    /// The exit status of a usage error (argument-parser's own is 64, `EX_USAGE`).
+    static let usageError = ExitCode(2)
 }

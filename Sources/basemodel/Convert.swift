@@ -19,6 +19,8 @@ struct Convert: ParsableCommand {
             The password comes from the environment variable BASEMODEL_PASSWORD or, on a \
             terminal, a prompt without echo; never from an argument. Encrypted input is read with \
             the same password.
+
+            \(CommandSupport.exitStatuses)
             """
     )
 

@@ -2,16 +2,29 @@ import ArgumentParser
 import BaseModelCrypto
 import Foundation
 
-/// `basemodel inspect FILE`: the detected format and the value tree, readable.
+/// `basemodel inspect FILE`: the detected format and the value tree, readable (coloured on a
+/// terminal), or the tree as JSON for scripts.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the detected format and the value tree of a file.",
         discussion: """
             The format is detected from the bytes, never from the file name. Typed objects show \
-            their "$class" and shared objects their "$alias". Exits with status 1 and a one-line \
-            error on standard error when the file cannot be read or parsed. Encrypted files \
-            (crypto, encrypted) are decrypted with the password in BASEMODEL_PASSWORD or, on a \
-            terminal, one asked for without echo.
+            their "$class" and shared objects their "$alias". Encrypted files (crypto, \
+            encrypted) are decrypted with the password in BASEMODEL_PASSWORD or, on a terminal, \
+            one asked for without echo.
+
+            On a terminal the tree is coloured: keys, strings, numbers, true/false/null, dates \
+            and data, "$class" and "$alias" each in their own colour. --color never (or the \
+            environment variable NO_COLOR set to anything) turns that off, --color always turns \
+            it on in a pipe too.
+
+            --json prints only the tree, as JSON on one line, in the typed-tree spelling of the \
+            hr-json format (what `convert --to hr-json` writes): objects with "$class", objects \
+            met again as {"$alias": "key.path"}, a date as {"$class": "NSDate", "NS.time": \
+            <seconds since 2001-01-01 UTC>}, data as {"$class": "NSData", "$data": "<base64>"}. \
+            `basemodel convert` reads it back.
+
+            \(CommandSupport.exitStatuses)
             """
     )
 
@@ -24,13 +37,38 @@ struct Inspect: ParsableCommand {
     @Option(name: .long, help: "Print only the first N lines of the tree (0 for all).")
     var lines = 0
 
+    @Option(name: .long, help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color = ColorChoice.auto
+
+    @Flag(name: .long, help: "Print only the tree, as JSON (hr-json's spelling of classes, aliases, dates and data).")
+    var json = false
+
+    func validate() throws {
+        if json, compact || lines != 0 {
+            throw ValidationError("--json prints the whole tree as JSON; it takes neither --compact nor --lines")
+        }
+        if lines < 0 { throw ValidationError("--lines must be 0 (all) or more") }
+    }
+
     func run() throws {
         let (codec, tree, size, _) = try CommandSupport.read(file)
+        if json { return try printJSON(tree) }
         print("format: \(codec.format) (\(size) bytes)")
-        let text = compact ? tree.description : tree.indentedDescription
+        let style: ((ModelValue.DescriptionRole, String) -> String)? = color.isOn() ? { ColorChoice.paint($0, $1) } : nil
+        let text = tree.styledDescription(indented: !compact, style: style)
         guard lines > 0 else { return print(text) }
         let all = text.split(separator: "\n", omittingEmptySubsequences: false)
         all.prefix(lines).forEach { print($0) }
         if all.count > lines { print("… \(all.count - lines) more lines") }
+    }
+
+    /// The tree as HR JSON, then a newline.
+    private func printJSON(_ tree: ModelValue) throws {
+        do {
+            let bytes = try CommandSupport.formats.codec(for: .hrJSON).encodeTree(tree)
+            FileHandle.standardOutput.write(bytes + Data("\n".utf8))
+        } catch {
+            throw CommandSupport.failure("\(file): cannot print as JSON: \(error)")
+        }
     }
 }

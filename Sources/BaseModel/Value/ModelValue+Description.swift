@@ -5,41 +5,67 @@ extension ModelValue: CustomStringConvertible {
     /// and first bytes in hex, dictionaries in their key order.
     public var description: String {
         // Recursive, like the readers: a deep tree gets the stack a deep decode gets.
-        StackReserve.run {
-            var output = ""
-            write(to: &output, indent: nil, level: 0)
-            return output
-        }
+        styledDescription(indented: false)
     }
 
     /// The same rendering as ``description``, indented two spaces per level, one entry a line.
-    package var indentedDescription: String {
+    package var indentedDescription: String { styledDescription(indented: true) }
+
+    /// What a piece of a rendered tree is, for a caller that styles the pieces (`basemodel
+    /// inspect --color` colours each role differently).
+    package enum DescriptionRole: Sendable, CaseIterable {
+        /// A dictionary key, quoted.
+        case key
+        /// A string value, quoted.
+        case string
+        /// An integer or a real number.
+        case number
+        /// `true`, `false` or `null`.
+        case literal
+        /// A date or data.
+        case typed
+        /// A typed object's `"$class": "Name"` entry, key and value together.
+        case className
+        /// An alias's `"$alias": "key.path"` entry, key and value together.
+        case alias
+    }
+
+    /// The rendering of ``description`` (or ``indentedDescription`` when `indented`), each piece
+    /// passed through `style` with its role; punctuation and indentation are not. Without a
+    /// style, the text is exactly ``description`` or ``indentedDescription``.
+    package func styledDescription(indented: Bool, style: ((DescriptionRole, String) -> String)? = nil) -> String {
         StackReserve.run {
             var output = ""
-            write(to: &output, indent: "  ", level: 0)
+            write(to: &output, indent: indented ? "  " : nil, level: 0, style: style)
             return output
         }
     }
 
-    private func write(to output: inout String, indent: String?, level: Int) {
+    private func write(to output: inout String, indent: String?, level: Int, style: ((DescriptionRole, String) -> String)? = nil) {
+        func styled(_ role: DescriptionRole, _ text: String) -> String { style.map { $0(role, text) } ?? text }
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
-        case .unsignedInteger(let value): output += String(value)
-        case .double(let value): output += String(value)
-        case .string(let value): output += ModelValue.quoted(value)
-        case .date(let value): output += value.formatted(ISO8601DateFormatStyleCache.withFractionalSeconds)
-        case .data(let value): output += ModelValue.dataSummary(value)
+        case .null: output += styled(.literal, "null")
+        case .bool(let value): output += styled(.literal, value ? "true" : "false")
+        case .integer(let value): output += styled(.number, String(value))
+        case .unsignedInteger(let value): output += styled(.number, String(value))
+        case .double(let value): output += styled(.number, String(value))
+        case .string(let value): output += styled(.string, ModelValue.quoted(value))
+        case .date(let value): output += styled(.typed, value.formatted(ISO8601DateFormatStyleCache.withFractionalSeconds))
+        case .data(let value): output += styled(.typed, ModelValue.dataSummary(value))
         case .array(let elements):
             writeContainer(to: &output, open: "[", close: "]", count: elements.count, indent: indent, level: level) { index, output in
-                elements[index].write(to: &output, indent: indent, level: level + 1)
+                elements[index].write(to: &output, indent: indent, level: level + 1, style: style)
             }
         case .dictionary(let entries):
             writeContainer(to: &output, open: "{", close: "}", count: entries.count, indent: indent, level: level) { index, output in
-                output += ModelValue.quoted(entries.keys[index])
+                let key = entries.keys[index]
+                if style != nil, key == TypedTree.classKey || key == TypedTree.aliasKey, case .string(let name) = entries.values[index] {
+                    let role: DescriptionRole = key == TypedTree.classKey ? .className : .alias
+                    return output += styled(role, "\(ModelValue.quoted(key)): \(ModelValue.quoted(name))")
+                }
+                output += styled(.key, ModelValue.quoted(key))
                 output += ": "
-                entries.values[index].write(to: &output, indent: indent, level: level + 1)
+                entries.values[index].write(to: &output, indent: indent, level: level + 1, style: style)
             }
         }
     }
