@@ -45,7 +45,8 @@ extension InputIndex {
     ///
     /// - Throws: as ``node(at:)``; past ``DecodingLimits/maximumDepth``.
     package func value(at path: RemoteKeyPath) throws(ModelError) -> ModelValue {
-        try graph(at: path).typedTree()
+        let graph = try graph(at: path)
+        return try StackReserve.run { () throws(ModelError) -> ModelValue in try graph.typedTree() }
     }
 
     /// What the value at `path` is: `dictionary`, `array`, `string`, `integer`, `real`, `bool`,
@@ -74,6 +75,12 @@ extension InputIndex {
     ///   yet); ``ModelError/Reason/invalidValue(_:)`` for an array index past the count, or a
     ///   value whose `$class` or `$alias` is malformed.
     package func setting(_ value: ModelValue, at path: RemoteKeyPath) throws(ModelError) -> InputIndex {
+        // Comparing and adding trees recurses as deep as they nest.
+        try StackReserve.run { () throws(ModelError) -> InputIndex in try set(value, at: path) }
+    }
+
+    /// ``setting(_:at:)``, on the stack it runs on.
+    private func set(_ value: ModelValue, at path: RemoteKeyPath) throws(ModelError) -> InputIndex {
         var edit = try GraphEdit(self, path: path)
         if case .pastTheEnd(let position, let count) = edit.place {
             throw ModelError(.invalidValue("index \(position) is past the end of an array of \(count) elements"), path: ModelPath(edit.steps))

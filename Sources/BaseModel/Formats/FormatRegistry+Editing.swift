@@ -27,8 +27,8 @@ extension FormatRegistry {
         _ data: Data, format: ModelFormat? = nil, edit: (InputIndex) throws(ModelError) -> InputIndex
     ) throws(ModelError) -> (format: ModelFormat, data: Data) {
         let (codec, graph) = try self.graph(of: data, format: format)
-        let edited = try edit(graph)
         return try StackReserve.run { () throws(ModelError) -> (format: ModelFormat, data: Data) in
+            let edited = try edit(graph)
             guard let graphCodec = codec as? any GraphCodec else {
                 return (codec.format, try codec.encodeTree(edited.typedTree()))
             }

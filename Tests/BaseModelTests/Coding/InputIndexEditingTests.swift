@@ -154,4 +154,26 @@ struct InputIndexEditingTests {
         #expect(try people.value(at: "1") == ["$class": "P", "name": "Cy", "friend": ["$class": "P", "name": "Bob", "friend": .null]])
         #expect(try InputIndexGraphTests.cycle().value(at: "1") == ["parent": ["head", ["$alias": "$root"]]])
     }
+
+    @Test("the deepest accepted values are compared, set and read at a key path on a 512 KiB stack")
+    func smallStack() throws {
+        let limit = DecodingLimits.standard.maximumDepth
+        let tree = StackCostProbe.nestedArrays(limit)
+        guard case .dictionary(let entries) = tree, let deep = entries["v"] else { Issue.record("not {v: …}"); return }
+        var other = ModelValue.integer(2)
+        for _ in 1..<(limit - 1) { other = .array([other]) }
+        let data = try FormatRegistry.shared.codec(for: .fast).encodeTree(tree)
+        let outcome = SmallStack.run {
+            let same = Result { () throws(ModelError) -> Data in
+                try FormatRegistry.shared.editing(data) { graph throws(ModelError) in try graph.setting(deep, at: "v") }.data
+            }
+            let changed = Result { () throws(ModelError) -> ModelValue in
+                let edited = try FormatRegistry.shared.editing(data) { graph throws(ModelError) in try graph.setting(other, at: "v") }
+                return try FormatRegistry.shared.graph(of: edited.data).graph.value(at: "v")
+            }
+            return (same, changed)
+        }.result
+        #expect(try outcome.0.get() == data)
+        #expect(try outcome.1.get() == other)
+    }
 }
