@@ -9,10 +9,13 @@ struct BaseModelCommand: ParsableCommand {
         discussion: """
             Reads files in every format BaseModel for Swift writes, detecting the format from the \
             bytes (never from the extension): inspect prints the tree, convert rewrites it in \
-            another format, lint checks files, diff compares two.
+            another format, lint checks files, diff compares two, extract and type read the value at a key \
+            path, set and remove edit a file in place.
 
             \(CommandSupport.exitStatuses)
             """,
-        subcommands: [Inspect.self, Convert.self, Lint.self, Diff.self]
+        subcommands: [
+            Inspect.self, Convert.self, Lint.self, Diff.self, Extract.self, TypeOf.self, SetValue.self, Remove.self,
+        ]
     )
 }
