@@ -11,6 +11,6 @@ struct BaseModelCommand: ParsableCommand {
             bytes (never from the extension): inspect prints the tree, convert rewrites it in \
             another format.
             """,
-        subcommands: [Inspect.self, Convert.self]
+        subcommands: [Inspect.self, Convert.self, GenerateModel.self]
     )
 }
