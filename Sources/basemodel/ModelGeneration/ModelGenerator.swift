@@ -180,13 +180,21 @@ struct ModelGenerator {
                 return
             }
         }
-        if shape.kindCount == 1, shape.objects > 0, shape.objectTypes.count > 1, shape.objectTypes.allSatisfy({ $0.hasPrefix("$") }), options.macro {
-            let base = base(for: shape.objectTypes, hint: hint, taken: &taken)
-            let table = shape.objectTypes.compactMap { key in
-                names[key].map { "\(GeneratedProperty.stringLiteral(String(key.dropFirst()))): \($0).self" }
-            }
-            property.polymorphism = ".tag(\"$class\", [\(table.joined(separator: ", "))])"
-            property.type = base
+        // Several classes in one place (the place itself, or the elements of its arrays or the
+        // values of its maps): a base class, whose subclasses the typed formats pick by `$class`
+        // once registered (``registeringBases``).
+        var holder = shape
+        var wrap = { (base: String) in base }
+        if shape.kindCount == 1, shape.arrays > 0, let elements = shape.elements, elements.nulls == 0 {
+            (holder, wrap) = (elements, { "[\($0)]" })
+        } else if shape.kindCount == 1, shape.maps > 0, let values = shape.mapValues, values.nulls == 0 {
+            (holder, wrap) = (values, { "[String: \($0)]" })
+        }
+        if options.macro, holder.kindCount == 1, holder.objects > 0, holder.objectTypes.count > 1,
+            holder.objectTypes.allSatisfy({ $0.hasPrefix("$") })
+        {
+            let base = base(for: holder.objectTypes, hint: holder === shape ? hint : SwiftName.singular(hint), taken: &taken)
+            property.type = wrap(base)
             return
         }
         property.type = type(of: shape, hint: hint, taken: &taken)
@@ -243,6 +251,10 @@ struct ModelGenerator {
 
     // MARK: - Writing
 
+    /// The base classes whose `registerSubclasses()` must run before a file with their
+    /// subclasses is decoded.
+    var registeringBases: [String] { bases.map(\.name) }
+
     /// The Swift source: the imports, a comment saying how to read the file, then the types.
     func code(sourceName: String? = nil) -> String {
         var lines: [String] = []
@@ -252,6 +264,7 @@ struct ModelGenerator {
         case .array: lines.append("// The file is an array of \(rootType): `try \(rootType).instances(array: Data(contentsOf: url))`.")
         case .map: lines.append("// The file is a dictionary of \(rootType) by id: decode each value with `try \(rootType)(object: value)`.")
         }
+        for base in bases { lines.append("// Call `\(base.name).registerSubclasses()` once before decoding it.") }
         lines.append(options.macro ? "import BaseModelMacros" : "import BaseModel")
         lines.append("import Foundation")
         lines.append("")
@@ -263,7 +276,15 @@ struct ModelGenerator {
     func declarations() -> String {
         var blocks: [String] = []
         for base in bases {
-            blocks.append(options.macro ? "@Model class \(base.name) {}" : "class \(base.name): Model {\n    required init() {}\n}")
+            let members = base.members.compactMap { names[$0] }
+            blocks.append("""
+                @Model class \(base.name) {
+                    /// Registers the subclasses, so that a file's `$class` picks the one each object names.
+                    static func registerSubclasses(in registry: ModelRegistry = .shared) {
+                \(members.map { "        registry.register(\($0).self)" }.joined(separator: "\n"))
+                    }
+                }
+                """)
         }
         let rootKey = names.first { $0.value == rootType }?.key
         let ordered = (rootKey.map { [$0] } ?? []) + collector.order.filter { $0 != rootKey }

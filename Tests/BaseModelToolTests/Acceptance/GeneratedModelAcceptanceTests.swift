@@ -8,18 +8,18 @@ import Testing
 /// generated models compile against this build, decode their sample with nothing in the
 /// report (no unused key, no conversion), and encode back to the same values.
 ///
-/// All models go into one program (a namespace per sample), compiled once with `swiftc` and
-/// this build's modules and macro plug-in, then run; the program prints `ok NAME` or
-/// `FAIL NAME: why` for each sample. "The same values" compares dictionaries by key (a `null`
+/// Both forms are checked, `@Model` and `--no-macro`. All models go into one program (a
+/// namespace per sample and form), compiled once with `swiftc` and this build's modules and
+/// macro plug-in, then run; the program prints `ok NAME` or `FAIL NAME: why` for each. "The same values" compares dictionaries by key (a `null`
 /// and a missing key are the same value: an optional property left `nil` is not written), and
 /// numbers by value (a `Double` property writes `2.0` where the sample had `2`). Defaulted keys
 /// are allowed where a property is optional because the key is missing from some objects: that
 /// the model wrote nothing for them is what the round trip checks.
-@Suite("basemodel model: models of the corpus", .serialized)
+@Suite(
+    "basemodel model: models of the corpus",
+    .enabled(if: ToolCorpus.isAvailable, "skipped: the corpus (../shared/corpus) is missing"))
 struct GeneratedModelAcceptanceTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus")
+    static let corpus = ToolCorpus.folder
 
     /// The samples, as paths inside the corpus.
     static func samples() -> [String] {
@@ -70,7 +70,12 @@ struct GeneratedModelAcceptanceTests {
 
     /// Samples whose models compile but do not pass, and why; each is expected to fail (a known
     /// issue), and fails the test once it passes, so the list only shrinks.
-    static let knownFailures: [String: String] = [:]
+    static let knownFailures: [String: String] = [
+        "keyed-archives/bpylist2__circular_archive.plist":
+            "the macro's direct reading does not restore a back reference to the root (`$root`): the decode throws the cycle error although the class is a BackReferencingModel; the --no-macro form, read through Codable, passes",
+        "keyed-archives/bpylist2__fullChangeLog.bplist":
+            "a property holding several classes decodes each subclass by `$class` in the file's own format, but plain values carry no `$class` the report's decode can read, so the subclasses' keys are unused there",
+    ]
 
     @Test("every sample's models compile, decode it with an empty report and encode back to the same values",
           .enabled(if: ProgramBuild.isAvailable, ProgramBuild.unavailableMessage))
@@ -82,15 +87,18 @@ struct GeneratedModelAcceptanceTests {
             let url = Self.corpus.appendingPathComponent(sample)
             let data = try Data(contentsOf: url)
             let tree = try FormatRegistry.shared.detect(data).decodeTree(from: data)
-            let generator: ModelGenerator
+            let generator: ModelGenerator, macroFree: ModelGenerator
             do {
                 generator = try ModelGenerator(tree: tree)
+                macroFree = try ModelGenerator(tree: tree, options: .init(macro: false))
             } catch {
                 refusedNow[sample] = error.description
                 continue
             }
             namespaces.append("enum Sample\(index) {\n\(generator.declarations())}\n")
-            checks.append(Self.check(sample: sample, path: url.path, namespace: "Sample\(index)", generator: generator))
+            namespaces.append("enum MacroFree\(index) {\n\(macroFree.declarations())}\n")
+            checks.append(Self.check(name: sample, path: url.path, namespace: "Sample\(index)", generator: generator))
+            checks.append(Self.check(name: sample + " --no-macro", path: url.path, namespace: "MacroFree\(index)", generator: macroFree))
         }
         #expect(Set(refusedNow.keys) == Set(Self.refused.keys), "refused: \(refusedNow)")
 
@@ -116,11 +124,11 @@ struct GeneratedModelAcceptanceTests {
         var results: [String: String?] = [:]
         for line in output.split(separator: "\n") {
             if line.hasPrefix("ok ") { results[String(line.dropFirst(3))] = .some(nil) }
-            if line.hasPrefix("FAIL "), let colon = line.firstIndex(of: ":") {
+            if line.hasPrefix("FAIL "), let colon = line.range(of: ": ")?.lowerBound {
                 results[String(line[line.index(line.startIndex, offsetBy: 5)..<colon])] = String(line[line.index(after: colon)...])
             }
         }
-        for sample in Self.samples() where Self.refused[sample] == nil {
+        for sample in Self.samples().flatMap({ [$0, $0 + " --no-macro"] }) where Self.refused[sample] == nil && Self.refused[String(sample.prefix { $0 != " " })] == nil {
             guard let result = results[sample] else {
                 Issue.record("\(sample): no result (the program stopped early?)\n\(output.suffix(2_000))")
                 continue
@@ -133,16 +141,17 @@ struct GeneratedModelAcceptanceTests {
         }
     }
 
-    /// The check of one sample as Swift source: decode the plain tree with a report, then the
-    /// file itself, write the model back in the file's format and compare the values.
-    static func check(sample: String, path: String, namespace: String, generator: ModelGenerator) -> String {
+    /// The check of one sample's models as Swift source: decode the plain tree with a report,
+    /// then the file itself (with the sharing and classes of its format), write the model back
+    /// in the file's format and compare the values.
+    static func check(name: String, path: String, namespace: String, generator: ModelGenerator) -> String {
         let type = "\(namespace).\(generator.rootType)"
         let (reading, writing): (String, String)
         switch generator.rootKind {
         case .object:
             reading = "_ = try \(type)(object: plain, report: &report)"
             writing = """
-                let model = try \(type)(data: data)
+                let model = try \(type)(data: data, context: ModelContext())
                         again = try ModelValue(data: model.data(format: codec.format))
                 """
         case .array:
@@ -165,7 +174,8 @@ struct GeneratedModelAcceptanceTests {
                 """
         }
         return """
-                (\(GeneratedProperty.stringLiteral(sample)), { () throws -> String? in
+                (\(GeneratedProperty.stringLiteral(name)), { () throws -> String? in
+                    \(generator.registeringBases.map { "\(namespace).\($0).registerSubclasses()" }.joined(separator: "; "))
                     let data = try Data(contentsOf: URL(fileURLWithPath: \(GeneratedProperty.stringLiteral(path))))
                     let codec = try FormatRegistry.shared.detect(data)
                     let tree = try ModelValue(data: data)
@@ -176,8 +186,7 @@ struct GeneratedModelAcceptanceTests {
                     if !problems.isEmpty { return problems.prefix(5).joined(separator: "; ") }
                     let again: ModelValue
                     \(writing)
-                    var differences: [String] = []
-                    GeneratedModelCheck.differences(tree, again, into: &differences)
+                    let differences = GeneratedModelCheck.differences(tree, again)
                     return differences.isEmpty ? nil : differences.joined(separator: "; ")
                 }),
             """

@@ -68,14 +68,22 @@ enum ProgramBuild {
             try Data(text.utf8).write(to: file)
             arguments.append(file.path)
         }
-        for module in linkedModules {
-            let objects = folder.appendingPathComponent("\(module).build")
-            let names = try FileManager.default.contentsOfDirectory(atPath: objects.path).filter { $0.hasSuffix(".o") }
-            arguments += names.sorted().map { objects.appendingPathComponent($0).path }
-        }
+        for module in linkedModules { arguments += try objects(of: module, in: folder) }
         let result = try run(try #require(compiler), arguments)
         let executable = work.appendingPathComponent("program")
         return (result.status == 0 ? executable : nil, result.output)
+    }
+
+    /// The object files of `module` as its last build made them: those its output file map
+    /// names (a folder may still hold objects of sources since removed), and the module's own.
+    static func objects(of module: String, in folder: URL) throws -> [String] {
+        let build = folder.appendingPathComponent("\(module).build")
+        let map = try JSONSerialization.jsonObject(with: Data(contentsOf: build.appendingPathComponent("output-file-map.json")))
+        let entries = try #require(map as? [String: Any])
+        var objects = entries.values.compactMap { ($0 as? [String: Any])?["object"] as? String }.sorted()
+        let wrapped = build.appendingPathComponent("\(module).swiftmodule.o").path
+        if FileManager.default.fileExists(atPath: wrapped) { objects.append(wrapped) }
+        return objects
     }
 
     /// Runs `executable` with `arguments`; both output streams together.
