@@ -70,7 +70,7 @@ struct ModelGenerator {
         } else if root.maps == 1, let values = root.mapValues, values.objects > 0, values.kindCount == 1, values.objectTypes.count == 1 {
             (rootKind, single) = (.map, values)
         } else {
-            throw Refusal(description: "the root is \(Self.kind(of: tree)), not a dictionary or an array of dictionaries: there is no model to write")
+            throw Refusal(description: "the root is \(Self.kind(of: tree)): there is no model to write")
         }
         guard let rootKey = single?.objectTypes.first else { throw Refusal(description: "the root holds no dictionary") }
 
@@ -138,8 +138,8 @@ struct ModelGenerator {
         case .string: "a string"
         case .data: "data"
         case .date: "a date"
-        case .array: "an array"
-        case .dictionary: "a dictionary"
+        case .array(let elements): elements.isEmpty ? "an empty array" : "an array whose elements are not all dictionaries of one type"
+        case .dictionary: "a dictionary keyed by ids whose values are not all dictionaries of one type"
         }
     }
 
