@@ -132,6 +132,12 @@ let package = Package(
             name: "TodoListTests",
             dependencies: ["TodoList", "BaseModel"]
         ),
+        // `basemodel model`'s generator, and the models it writes for the corpus compiled and
+        // run against this build's modules.
+        .testTarget(
+            name: "BaseModelToolTests",
+            dependencies: ["basemodel", "BaseModel"]
+        ),
         .testTarget(
             name: "BaseModelCryptoTests",
             dependencies: ["BaseModelCrypto"]

@@ -14,7 +14,7 @@ public enum KeyCase: Sendable, Hashable {
     case pascalCase
 
     /// The remote spelling of a property name.
-    func remoteKey(for propertyName: String) -> String {
+    package func remoteKey(for propertyName: String) -> String {
         switch self {
         case .unchanged: propertyName
         case .snakeCase: KeyCase.separated(propertyName, by: "_")

@@ -59,10 +59,10 @@ public class ModelTransformer: @unchecked Sendable {
     public final class Typed<Value>: ModelTransformer, @unchecked Sendable {}
 
     /// Converts an input value. Throws whatever the transformer throws.
-    final func decode(_ value: ModelValue) throws -> ModelValue { try decodeValue(value) }
+    package final func decode(_ value: ModelValue) throws -> ModelValue { try decodeValue(value) }
 
     /// Converts an encoded value back. Throws whatever the transformer throws.
-    final func encode(_ value: ModelValue) throws -> ModelValue { try encodeValue(value) }
+    package final func encode(_ value: ModelValue) throws -> ModelValue { try encodeValue(value) }
 
     /// The reverse transformer: its `decode` is this one's `encode`. Its property type is not
     /// known: with `@Transform`, say it (`@Transform(.iso8601.reversed, as: String.self)`).
