@@ -40,7 +40,7 @@ struct Diff: ParsableCommand {
     static func graph(_ path: String) throws -> InputIndex {
         let (data, codec, _) = try CommandSupport.detect(path)
         do {
-            return try InputIndex.graph(of: data, codec: codec)
+            return try codec.readIndex(from: data)
         } catch {
             throw CommandSupport.failure("\(path): \(CommandSupport.explain(error))")
         }

@@ -15,6 +15,8 @@ struct Extract: ParsableCommand {
             data in base64, null as null, each followed by a newline, for shell scripts; a \
             dictionary, array or object has no raw form. A path that names nothing exits with \
             status 1 and one line naming the file and the path.
+
+            \(CommandSupport.exitStatuses)
             """
     )
 

@@ -17,6 +17,8 @@ struct GenerateModel: ParsableCommand {
             file is snake_case. $class objects of keyed archives and typed trees become final \
             classes, with a base class where one property holds several. --no-macro prints \
             the same models with the static tables of a Model conformance instead.
+
+            \(CommandSupport.exitStatuses)
             """
     )
 

@@ -13,6 +13,8 @@ struct Remove: ParsableCommand {
             status 1 and one line naming the file and the path, and the file is left as it was.
 
             \(FileGraph.keptByAnEdit)
+
+            \(CommandSupport.exitStatuses)
             """
     )
 

@@ -16,6 +16,8 @@ struct SetValue: ParsableCommand {
             Put -- before the arguments when VALUE starts with a dash: set -- n -1 FILE.
 
             \(FileGraph.keptByAnEdit)
+
+            \(CommandSupport.exitStatuses)
             """
     )
 

@@ -11,6 +11,8 @@ struct TypeOf: ParsableCommand {
             Prints one of dictionary, array, string, integer, real, bool, date, data, null, or an \
             object's class name (its "$class"). KEYPATH is a key path as extract takes it. A path \
             that names nothing exits with status 1 and one line naming the file and the path.
+
+            \(CommandSupport.exitStatuses)
             """
     )
 

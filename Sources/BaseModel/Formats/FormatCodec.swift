@@ -98,12 +98,32 @@ extension FormatCodec {
     ///
     /// - Throws: ``ModelError`` in this format for malformed bytes or a graph that does not hold.
     package func readIndex(from data: Data) throws(ModelError) -> InputIndex {
-        if let codec = self as? any GraphCodec { return try codec.readGraph(from: data) }
-        do throws(ModelError) {
-            return try InputIndex(modelNodes: decodeGraph(from: data), byteCount: data.count, format: format)
-        } catch var error {
-            if error.format == nil { error.format = format }
-            throw error
+        try StackReserve.run { () throws(ModelError) -> InputIndex in
+            do throws(ModelError) {
+                if let codec = self as? any GraphCodec { return try codec.readGraph(from: data) }
+                return try InputIndex(modelNodes: decodeGraph(from: data), byteCount: data.count, format: format)
+            } catch var error {
+                if error.format == nil || error.format == .tree { error.format = format }
+                throw error
+            }
+        }
+    }
+
+    /// `graph` in this format: a built-in codec's writer replays it (sharing, classes and forms
+    /// kept where the format stores them), any other codec is given its ``ModelNode``s.
+    ///
+    /// - Throws: ``ModelError`` in this format when it cannot store a value (with its path).
+    package func write(_ graph: InputIndex) throws(ModelError) -> Data {
+        try StackReserve.run { () throws(ModelError) -> Data in
+            do throws(ModelError) {
+                guard let codec = self as? any GraphCodec else { return try encodeGraph(graph.modelNodes()) }
+                let writer = codec.makeWriter()
+                try graph.write(to: writer)
+                return try writer.finish()
+            } catch var error {
+                if error.format == nil { error.format = format }
+                throw error
+            }
         }
     }
 

@@ -148,10 +148,7 @@ extension FormatRegistry {
         return try StackReserve.run { () throws(ModelError) -> Data in
             let graph = try source.readIndex(from: data)
             writing()
-            guard let target = target as? any GraphCodec else { return try target.encodeGraph(graph.modelNodes()) }
-            let writer = target.makeWriter()
-            try graph.write(to: writer)
-            return try writer.finish()
+            return try target.write(graph)
         }
     }
 }

@@ -9,7 +9,7 @@ struct CompletionScriptTests {
         let result = try BasemodelTool.run(["--generate-completion-script", shell])
         #expect(result.status == 0)
         #expect(result.error.isEmpty)
-        for verb in ["inspect", "convert", "lint", "diff"] {
+        for verb in ["inspect", "convert", "lint", "diff", "extract", "type", "set", "remove", "model"] {
             #expect(result.output.contains(verb), "\(shell): \(verb)")
         }
         #expect(result.output.contains("color"))

@@ -16,6 +16,13 @@ struct ExitStatusTests {
         ["convert", "a.json"],
         ["lint"],
         ["diff", "a.json"],
+        ["extract", "a.json"],
+        ["type"],
+        ["set", "a", "1", "a.json", "--type", "integer", "--json"],
+        ["set", "a", "x", "a.json", "--type", "decimal"],
+        ["remove", "a"],
+        ["model"],
+        ["model", "a.json", "--no-such-option"],
         ["no-such-verb"],
     ])
     func aUsageErrorExitsWith2(_ arguments: [String]) throws {
@@ -26,7 +33,7 @@ struct ExitStatusTests {
     }
 
     @Test func helpExitsWith0AndEveryVerbStatesTheStatuses() throws {
-        for verb in [[], ["inspect"], ["convert"], ["lint"], ["diff"]] {
+        for verb in [[], ["inspect"], ["convert"], ["lint"], ["diff"], ["extract"], ["type"], ["set"], ["remove"], ["model"]] {
             let result = try BasemodelTool.run(verb + ["--help"])
             #expect(result.status == 0)
             let help = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
