@@ -20,6 +20,8 @@ final class ModelSchema: Sendable {
     /// the properties it reads and writes (the declared codable ones, a superclass's first).
     let direct: (any DirectModelReading)?
     let fieldPlans: [PropertyPlan]
+    /// The names of the properties of ``fieldPlans``, in the same order.
+    let fieldNames: [String]
     /// The declared properties' plans, in declaration order: field `n` of generated code.
     let fields: [PropertyPlan]
     /// The ordinal of each plan by the key the encoder writes for it (codable plans only).
@@ -100,10 +102,13 @@ final class ModelSchema: Sendable {
             declared.declaringType == ObjectIdentifier(M.self)
         {
             direct = Self.directReader(generated)
-            fieldPlans = declared.properties.filter { !$0.isUncodable }.compactMap { mapping.plans[$0.name] }
+            let fields = declared.properties.filter { !$0.isUncodable && mapping.plans[$0.name] != nil }
+            fieldPlans = fields.map { mapping.plans[$0.name]! }
+            fieldNames = fields.map(\.name)
         } else {
             direct = nil
             fieldPlans = []
+            fieldNames = []
         }
     }
 

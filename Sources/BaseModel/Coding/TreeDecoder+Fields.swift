@@ -29,7 +29,26 @@ extension TreeDecoder {
             if plan.isRequired { throw missingRequired(T.self, plan: plan) }
             return
         }
+        if state.index?.hasCycles == true, let reference = deferredBackReference(T.self, to: input, plan: plan) {
+            value = reference
+            return
+        }
         try readFound(&value, input: input, owner: owner, component: component, plan: plan)
+    }
+
+    /// For an optional property whose value is an object still being decoded (an ancestor, in
+    /// a graph with cycles): `nil` for now, and the back reference recorded, to be set through
+    /// ``BackReferencingModel`` once the ancestor is built (what
+    /// ``decodeIfPresent(_:forProperty:)`` does for a keyed container); `nil` (no answer) for
+    /// any other property or value.
+    @inline(never)
+    private func deferredBackReference<T>(_ type: T.Type, to target: DecoderInput, plan: PropertyPlan) -> T? {
+        guard let graph = state.graph, case .node(let node) = target, graph.openNodes[node] != nil,
+            case .node(let ownerNode) = input, let optional = T.self as? any OptionalValue.Type,
+            let field = schema?.fieldPlans.firstIndex(where: { $0 === plan })
+        else { return nil }
+        graph.nodeBackReferences.append((ownerNode, schema!.fieldNames[field], node, path(appending: plan.path.primary)))
+        return optional.none as? T
     }
 
     /// The error for a required property (one without a default) that the input does not give.

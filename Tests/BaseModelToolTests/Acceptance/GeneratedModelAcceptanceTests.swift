@@ -71,8 +71,6 @@ struct GeneratedModelAcceptanceTests {
     /// Samples whose models compile but do not pass, and why; each is expected to fail (a known
     /// issue), and fails the test once it passes, so the list only shrinks.
     static let knownFailures: [String: String] = [
-        "keyed-archives/bpylist2__circular_archive.plist":
-            "a @Model class that is a BackReferencingModel cannot read a cycle back from a keyed archive or a fast file: the macro's direct reading throws the cycle error (for an alias to the root or to any ancestor), where the same class without the macro, the --no-macro form, reads it",
         "keyed-archives/bpylist2__fullChangeLog.bplist":
             "a property holding several classes decodes each subclass by `$class` in the file's own format, but plain values carry no `$class` the report's decode can read, so the subclasses' keys are unused there",
     ]
