@@ -133,7 +133,15 @@ extension FormatCodec {
     /// - Throws: ``ModelError`` (malformed, truncated, empty, or unsupported content).
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
         if let codec = self as? any GraphCodec { return try codec.decodeTree(from: data) }
-        return try StackReserve.run { () throws(ModelError) -> ModelValue in
+        return try typedTree(of: data)
+    }
+
+    /// ``decodeTree(from:)`` made of the graph (``readIndex(from:)``), what every codec's tree is
+    /// unless a built-in one has a tree of its own.
+    ///
+    /// - Throws: ``ModelError`` in this format (malformed, truncated, empty, or unsupported content).
+    func typedTree(of data: Data) throws(ModelError) -> ModelValue {
+        try StackReserve.run { () throws(ModelError) -> ModelValue in
             do throws(ModelError) {
                 return try readIndex(from: data).typedTree()
             } catch var error {

@@ -44,14 +44,7 @@ extension GraphCodec {
     ///
     /// - Throws: ``ModelError`` with this format for malformed input.
     package func decodeGraph(from data: Data) throws(ModelError) -> [ModelNode] {
-        try StackReserve.run { () throws(ModelError) -> [ModelNode] in
-            do throws(ModelError) {
-                return try readGraph(from: data).modelNodes()
-            } catch var error {
-                if error.format == nil { error.format = format }
-                throw error
-            }
-        }
+        try readIndex(from: data).modelNodes()
     }
 
     /// A ``ModelNode`` graph written by this format's writer, once checked.
@@ -59,24 +52,14 @@ extension GraphCodec {
     /// - Throws: ``ModelError`` for a graph that does not hold, or a value the format cannot store.
     package func encodeGraph(_ graph: [ModelNode]) throws(ModelError) -> Data {
         try StackReserve.run { () throws(ModelError) -> Data in
-            let index = try InputIndex(modelNodes: graph, byteCount: 0, format: format)
-            let writer = makeWriter()
-            try index.write(to: writer)
-            return try writer.finish()
+            try write(InputIndex(modelNodes: graph, byteCount: 0, format: format))
         }
     }
 
     /// The graph's typed tree (``InputIndex/typedTree()``). (Package, so that the package's own
     /// codecs, such as the keyed archive's, which other targets use, take it as they are.)
     package func decodeTree(from data: Data) throws(ModelError) -> ModelValue {
-        try StackReserve.run { () throws(ModelError) -> ModelValue in
-            do throws(ModelError) {
-                return try readGraph(from: data).typedTree()
-            } catch var error {
-                if error.format == nil { error.format = format }
-                throw error
-            }
-        }
+        try typedTree(of: data)
     }
 
     /// The tree written by this format's writer.

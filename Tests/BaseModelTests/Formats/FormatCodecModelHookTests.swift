@@ -100,6 +100,13 @@ import Testing
         let deep = (0..<600).map { ModelNode.array($0 == 599 ? [] : [$0 + 1]) }
         let tooDeep = try #require(read(deep))
         #expect("\(tooDeep)".contains("DecodingLimits.maximumDepth"))
+        // The same, and a graph just within the limit read as a tree, on a 512 KiB thread stack.
+        let (small, _) = SmallStack.run { (read(deep), read(deep.suffix(500).map { node in
+            if case .array(let elements) = node { return ModelNode.array(elements.map { $0 - 100 }) }
+            return node
+        })) }
+        #expect(small.0 == tooDeep)
+        #expect(small.1 == nil)
         // An array holding itself is a cycle: the tree shows it as an alias to the root.
         #expect(read([.array([0])]) == nil)
         let context = ModelContext(formats: FormatRegistry(codecs: [Broken(graph: [.array([0, 1]), .float(1.5)])]))
