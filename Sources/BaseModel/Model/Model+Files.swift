@@ -42,9 +42,8 @@ extension Model {
     /// let list = try TodoList(data: bytes)   // JSON, a plist, a keyed archive, fast, …
     /// ```
     ///
-    /// The codec reads the model: through the tree (``FormatCodec/decodeTree(from:)``, then the
-    /// mapping rules), or straight from the bytes where a built-in codec can (JSON, `fast`, keyed
-    /// archives); the model is the same. Bytes of an older ``schemaVersion`` are migrated first,
+    /// The codec reads the bytes into a graph (a built-in codec's own, or
+    /// ``FormatCodec/decodeGraph(from:)``), and the model is decoded from it by the mapping rules. Bytes of an older ``schemaVersion`` are migrated first,
     /// as the shared instance's saved data is; a file at the model's version costs nothing more.
     ///
     /// - Throws: ``ModelError`` as ``init(contentsOf:context:)-(URL,_)``.
@@ -56,9 +55,8 @@ extension Model {
 
     /// The model's bytes in `format`; formats that store types write `$class` and `$alias`.
     ///
-    /// The codec writes the model: through the tree (the mapping rules, then
-    /// ``FormatCodec/encodeTree(_:)``), or straight to bytes where a built-in codec can (JSON,
-    /// `fast`); the bytes are the same. A ``schemaVersion`` other than 1 is recorded
+    /// A built-in codec's writer takes the model from the encoder as it is encoded; any other
+    /// codec is given the model's graph (``FormatCodec/encodeGraph(_:)``). A ``schemaVersion`` other than 1 is recorded
     /// (`$schemaVersion`), through the tree, so reading the bytes back never migrates them again.
     ///
     /// - Throws: ``ModelError`` when the format has no codec or cannot store a value.
