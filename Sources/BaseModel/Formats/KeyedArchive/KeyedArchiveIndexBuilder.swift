@@ -109,6 +109,8 @@ struct KeyedArchiveIndexBuilder {
     private var pendingCount = 0
     /// The key and value references of the objects being read (see ``Fields``), innermost last.
     private var scratch: [Int32] = []
+    /// How many entries of ``scratch`` are in use (the array keeps its length, as ``pending``).
+    private var scratchCount = 0
 
     /// Per entry of `$objects`: its node once met (also while its contents are read), or -1.
     private var objectNodes: [Int32] = []
@@ -342,7 +344,7 @@ struct KeyedArchiveIndexBuilder {
         var fields = scan(entry)
         // `fields` itself is not captured: a captured variable is copied to every call it is passed to.
         let start = fields.start
-        defer { scratch.removeLast(scratch.count - start) }
+        defer { scratchCount = start }
         let number = try description(of: fields)
         let values = valueCount, bytes = stringBytes
         // The description's role and forms, not a copy of it (its name and shapes).
@@ -633,7 +635,7 @@ struct KeyedArchiveIndexBuilder {
 
     /// Reads the keys of the archived object `entry` (see ``Fields``).
     private mutating func scan(_ entry: Entry) -> Fields {
-        var fields = Fields(start: scratch.count)
+        var fields = Fields(start: scratchCount)
         let count = Int(entry.count)
         for position in 0..<count {
             let key = table.reference(position, of: entry)
@@ -654,10 +656,10 @@ struct KeyedArchiveIndexBuilder {
             case .nsRelative: fields.relative = value
             default: break
             }
-            scratch.append(Int32(truncatingIfNeeded: key))
-            scratch.append(Int32(truncatingIfNeeded: value))
+            addScratch(Int32(truncatingIfNeeded: key))
+            addScratch(Int32(truncatingIfNeeded: value))
         }
-        fields.count = (scratch.count - fields.start) / 2
+        fields.count = (scratchCount - fields.start) / 2
         return fields
     }
 
@@ -740,6 +742,13 @@ struct KeyedArchiveIndexBuilder {
         nodes[Int(node)] = closed
         children.append(contentsOf: pending[start..<pendingCount])
         pendingCount = start
+    }
+
+    /// Adds a key or value reference of the object being scanned.
+    @inline(__always)
+    private mutating func addScratch(_ reference: Int32) {
+        if scratchCount < scratch.count { scratch[scratchCount] = reference } else { scratch.append(reference) }
+        scratchCount &+= 1
     }
 
     /// Adds a child to the container being read.
