@@ -85,13 +85,13 @@ package final class InputIndex {
     /// For object nodes met more than once: how many values one copy of the object holds, which
     /// the model decoder counts against ``DecodingLimits/maximumValues`` each time it decodes such
     /// a node as a struct (a copy); `nil` when the reader set none (no object is met twice).
-    var copyCosts: [Int32: Int]?
+    @exclusivity(unchecked) var copyCosts: [Int32: Int]?
 
     /// Whether some node is among its own descendants (an object or container that holds
     /// itself): the model decoder then keeps track of the objects it is decoding, to take a
     /// back reference (``BackReferencingModel``) or report the cycle. Set by the reader that
     /// met one; `false` for most files, which then cost nothing.
-    var hasCycles = false
+    @exclusivity(unchecked) var hasCycles = false
 
     /// The nodes met more than once, see ``sharedNodes``.
     struct Sharing {

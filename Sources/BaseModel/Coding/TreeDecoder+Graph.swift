@@ -295,11 +295,13 @@ extension TreeDecoder {
     }
 
     /// Decodes object `node` as `T` (or the registered subtype its class names); a class instance
-    /// is remembered by its node.
+    /// is remembered by its node. Inlined into ``decodeIndexedObject(_:node:component:schema:)``,
+    /// which every nested model of an index goes through (a call more per object otherwise).
+    @inline(__always)
     private func decodeIndexedObjectOnce<T: Decodable>(
         _ type: T.Type, node: Int32, component: ModelPath.Component?, schema: ModelSchema
     ) throws -> T {
-        let graph = state.graph!
+        let graph = state.graph!, index = state.index!
         // Struct objects reached again through aliases are decoded again: copies, budgeted.
         if !graph.countIndexedModel() {
             throw ModelError(
@@ -308,11 +310,9 @@ extension TreeDecoder {
         }
         // A struct decoded from an object the file holds more than once is a copy: it counts
         // what it holds (the index says, for such objects only).
-        if let costs = state.index!.copyCosts, !schema.isClass, let cost = costs[node] {
-            try graph.countCopiedValues(cost, at: component.map(path(appending:)) ?? path)
-        }
+        if !schema.isClass, index.copyCosts != nil { try countCopy(ofNode: node, component: component) }
         let model: T
-        if let registered = graph.registeredType(ofClass: state.index!.objectClass(of: node)!, in: state.index!),
+        if let registered = graph.registeredType(ofClass: index.objectClass(of: node)!, in: index),
             ObjectIdentifier(registered) != ObjectIdentifier(T.self), registered is T.Type {
             func decode<M: Model>(_ model: M.Type) throws -> M {
                 let schema = ModelSchema.of(M.self)
@@ -331,6 +331,14 @@ extension TreeDecoder {
         }
         if schema.isClass { graph.nodeInstances[node] = model as AnyObject }
         return model
+    }
+
+    /// Counts a copy of struct object `node` when the index holds it more than once (see
+    /// ``InputIndex/copyCosts``). Out of line: most indexes have no copies.
+    @inline(never)
+    private func countCopy(ofNode node: Int32, component: ModelPath.Component?) throws {
+        guard let cost = state.index!.copyCosts?[node] else { return }
+        try state.graph!.countCopiedValues(cost, at: component.map(path(appending:)) ?? path)
     }
 
     /// The instance decoded before from class object `node`, as `type`. Kept out of

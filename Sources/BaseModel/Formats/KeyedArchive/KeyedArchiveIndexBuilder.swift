@@ -102,17 +102,23 @@ struct KeyedArchiveIndexBuilder {
     /// The table's data, then data made here.
     private var data: [Data]
     private var classes: [InputIndex.ClassInfo] = []
-    /// Child node numbers of the containers being read, innermost last.
+    /// Child node numbers of the containers being read, innermost last: the first
+    /// ``pendingCount`` entries (the array keeps its length, so closing a container is a copy and
+    /// a new count, not a removal).
     private var pending: [Int32] = []
+    private var pendingCount = 0
     /// The key and value references of the objects being read (see ``Fields``), innermost last.
     private var scratch: [Int32] = []
+    /// How many entries of ``scratch`` are in use (the array keeps its length, as ``pending``).
+    private var scratchCount = 0
 
     /// Per entry of `$objects`: its node once met (also while its contents are read), or -1.
     private var objectNodes: [Int32] = []
     /// Per entry of `$objects` read as an object: what it holds (see ``Expansion``).
     private var expansions: [Expansion] = []
-    /// Per entry of `$objects`: 1 while its contents are being read.
-    private var reading: [UInt8] = []
+    /// The `first` of a container's node while its contents are read (its node is made before
+    /// them): a container met again in that state holds itself (a cycle).
+    private static let open: Int32 = -1
     /// Whether a container or object was met more than once, and whether inside itself.
     private var sharesObjects = false
     private var hasCycles = false
@@ -172,7 +178,6 @@ struct KeyedArchiveIndexBuilder {
         let count = Int(objectList.count)
         objectNodes = Array(repeating: -1, count: count)
         expansions = Array(repeating: Expansion(), count: count)
-        reading = Array(repeating: 0, count: count)
         descriptionNumbers = Array(repeating: -1, count: count)
         nodes.reserveCapacity(count + count / 2)
         children.reserveCapacity(count + count / 2)
@@ -184,12 +189,12 @@ struct KeyedArchiveIndexBuilder {
         } else {
             // Archives made with `encode(_:forKey:)` per value: a dictionary of all of them.
             let node = reserve(.dictionary)
-            let start = pending.count
+            let start = pendingCount
             for position in 0..<Int(top.count) {
                 let key = table.reference(position, of: top)
                 let name = table.string(of: table.entries[key])
-                pending.append(Int32(truncatingIfNeeded: table.entries[key].payload))
-                pending.append(try topObject(table.reference(Int(top.count) + position, of: top), key: name, isRoot: false))
+                add(Int32(truncatingIfNeeded: table.entries[key].payload))
+                add(try topObject(table.reference(Int(top.count) + position, of: top), key: name, isRoot: false))
             }
             closeDictionary(node, from: start)
             root = node
@@ -251,7 +256,7 @@ struct KeyedArchiveIndexBuilder {
     @inline(never)
     private mutating func inlineContainer(_ entry: Entry, depth: Int) throws(Failure) -> Int32 {
         try checkDepth(depth)
-        let start = pending.count
+        let start = pendingCount
         let count = Int(entry.count)
         if entry.kind == .array {
             let node = reserve(.array)
@@ -259,7 +264,7 @@ struct KeyedArchiveIndexBuilder {
                 push(.index(position))
                 let element = try value(table.reference(position, of: entry), depth: depth + 1)
                 pop()
-                pending.append(element)
+                add(element)
             }
             close(node, from: start, count: count)
             return node
@@ -270,8 +275,8 @@ struct KeyedArchiveIndexBuilder {
             if followsPaths { pushKey(at: key) }
             let element = try value(table.reference(count + position, of: entry), depth: depth + 1)
             pop()
-            pending.append(Int32(truncatingIfNeeded: table.entries[key].payload))
-            pending.append(element)
+            add(Int32(truncatingIfNeeded: table.entries[key].payload))
+            add(element)
         }
         closeDictionary(node, from: start)
         return node
@@ -287,13 +292,20 @@ struct KeyedArchiveIndexBuilder {
             return known
         }
         let entry = table.entries[table.reference(index, of: objectList)]
-        if entry.kind == .dictionary { return try archivedObject(index, entry, depth: depth) }
-        let node = try plainObject(index, entry)
+        let node: Int32
+        switch entry.kind {
+        case .dictionary: return try archivedObject(index, entry, depth: depth)
+        // Scalars here; `$null` (a string of 5) and malformed entries out of line.
+        case .integer, .real, .bool, .unsigned, .date, .data: node = scalar(entry)
+        case .string where entry.count != 5: node = scalar(entry)
+        default: node = try plainObject(index, entry)
+        }
         objectNodes[index] = node
         return node
     }
 
-    /// An entry of `$objects` that is no archived object: a scalar, or `$null`.
+    /// An entry of `$objects` that is no archived object and no scalar read inline: `$null`, a
+    /// string of its length, or a malformed entry.
     @inline(never)
     private mutating func plainObject(_ index: Int, _ entry: Entry) throws(Failure) -> Int32 {
         switch entry.kind {
@@ -313,7 +325,7 @@ struct KeyedArchiveIndexBuilder {
     @inline(never)
     private mutating func metAgain(_ index: Int, node: Int32) throws(Failure) {
         sharesObjects = true
-        if reading[index] != 0 { hasCycles = true }
+        if nodes[Int(node)].first == Self.open { hasCycles = true }
         let again = expansions[index]
         if again.isObject {
             copyCosts[node] = again.values + 1
@@ -330,20 +342,23 @@ struct KeyedArchiveIndexBuilder {
     private mutating func archivedObject(_ index: Int, _ entry: Entry, depth: Int) throws(Failure) -> Int32 {
         try checkDepth(depth)
         var fields = scan(entry)
-        defer { scratch.removeLast(scratch.count - fields.start) }
+        // `fields` itself is not captured: a captured variable is copied to every call it is passed to.
+        let start = fields.start
+        defer { scratchCount = start }
         let number = try description(of: fields)
-        let described = descriptions[number]
         let values = valueCount, bytes = stringBytes
-        guard let role = described.role else {
+        // The description's role and forms, not a copy of it (its name and shapes).
+        guard let role = descriptions[number].role else {
             let node = try typedObject(index, &fields, description: number, depth: depth)
             expansions[index] = Expansion(values: valueCount - values, bytes: stringBytes - bytes, isObject: true)
             return node
         }
+        let flags = descriptions[number].flags
         let node: Int32
         switch role {
-        case .dictionary: node = try dictionary(index, fields, flags: described.flags, depth: depth)
-        case .array: node = try elements(index, fields, flags: described.flags, variant: described.variant, depth: depth)
-        default: node = try foundationValue(role, fields, flags: described.flags, depth: depth)
+        case .dictionary: node = try dictionary(index, fields, flags: flags, depth: depth)
+        case .array: node = try elements(index, fields, flags: flags, variant: descriptions[number].variant, depth: depth)
+        default: node = try foundationValue(role, fields, flags: flags, depth: depth)
         }
         objectNodes[index] = node
         expansions[index] = Expansion(values: valueCount - values, bytes: stringBytes - bytes)
@@ -373,14 +388,12 @@ struct KeyedArchiveIndexBuilder {
         let shape = shape(of: &fields, description: number)
         let node = reserve(.object, payload: UInt64(shape))
         objectNodes[index] = node
-        reading[index] = 1
-        defer { reading[index] = 0 }
-        let start = pending.count
+        let start = pendingCount
         for position in 0..<fields.count {
             if followsPaths { pushKey(at: Int(scratch[fields.start + 2 * position])) }
             let element = try value(Int(scratch[fields.start + 2 * position + 1]), depth: depth + 1)
             pop()
-            pending.append(element)
+            add(element)
         }
         close(node, from: start, count: fields.count)
         return node
@@ -452,21 +465,19 @@ struct KeyedArchiveIndexBuilder {
         }
         let node = reserve(.array, flags: flags, variant: variant)
         objectNodes[index] = node
-        reading[index] = 1
-        defer { reading[index] = 0 }
-        let start = pending.count
+        let start = pendingCount
         if fields.objects >= 0 {
             let list = table.entries[fields.objects]
             for position in 0..<Int(list.count) {
                 push(.index(position))
                 let element = try value(table.reference(position, of: list), depth: depth + 1)
                 pop()
-                pending.append(element)
+                add(element)
             }
         } else if fields.firstObject >= 0 {
             try orderedSetElements(fields, depth: depth)
         }
-        close(node, from: start, count: pending.count - start)
+        close(node, from: start, count: pendingCount - start)
         return node
     }
 
@@ -478,12 +489,12 @@ struct KeyedArchiveIndexBuilder {
         for position in 0..<fields.count {
             references[table.string(of: table.entries[Int(scratch[fields.start + 2 * position])])] = Int(scratch[fields.start + 2 * position + 1])
         }
-        let start = pending.count
-        while let reference = references["NS.object.\(pending.count - start)"] {
-            push(.index(pending.count - start))
+        let start = pendingCount
+        while let reference = references["NS.object.\(pendingCount - start)"] {
+            push(.index(pendingCount - start))
             let element = try value(reference, depth: depth + 1)
             pop()
-            pending.append(element)
+            add(element)
         }
     }
 
@@ -505,16 +516,14 @@ struct KeyedArchiveIndexBuilder {
         }
         let node = reserve(.dictionary, flags: flags)
         objectNodes[index] = node
-        reading[index] = 1
-        defer { reading[index] = 0 }
-        let start = pending.count
+        let start = pendingCount
         for position in 0..<Int(keyList.count) {
             let name = try keyName(nodes[Int(try value(table.reference(position, of: keyList), depth: depth + 1))])
             if followsPaths { push(.key(strings[Int(name)])) }
             let element = try value(table.reference(position, of: objectList), depth: depth + 1)
             pop()
-            pending.append(name)
-            pending.append(element)
+            add(name)
+            add(element)
         }
         closeDictionary(node, from: start)
         return node
@@ -626,7 +635,7 @@ struct KeyedArchiveIndexBuilder {
 
     /// Reads the keys of the archived object `entry` (see ``Fields``).
     private mutating func scan(_ entry: Entry) -> Fields {
-        var fields = Fields(start: scratch.count)
+        var fields = Fields(start: scratchCount)
         let count = Int(entry.count)
         for position in 0..<count {
             let key = table.reference(position, of: entry)
@@ -647,10 +656,10 @@ struct KeyedArchiveIndexBuilder {
             case .nsRelative: fields.relative = value
             default: break
             }
-            scratch.append(Int32(truncatingIfNeeded: key))
-            scratch.append(Int32(truncatingIfNeeded: value))
+            addScratch(Int32(truncatingIfNeeded: key))
+            addScratch(Int32(truncatingIfNeeded: value))
         }
-        fields.count = (scratch.count - fields.start) / 2
+        fields.count = (scratchCount - fields.start) / 2
         return fields
     }
 
@@ -714,29 +723,48 @@ struct KeyedArchiveIndexBuilder {
         return Int32(nodes.count - 1)
     }
 
-    /// A container's node, before its children are read (so that they may name it).
+    /// A container's node, before its children are read (so that they may name it), open until
+    /// ``close(_:from:count:)``.
     @inline(__always)
     private mutating func reserve(
         _ kind: InputIndex.Kind, payload: UInt64 = 0, flags: GraphFlags = [], variant: GraphVariant = .plain
     ) -> Int32 {
-        append(kind, payload: payload, flags: flags, variant: variant)
+        nodes.append(InputIndex.Node(kind: kind, flags: flags, variant: variant, count: 0, first: Self.open, payload: payload))
+        return Int32(nodes.count - 1)
     }
 
     /// Gives container `node` the pending children from `start` on.
     private mutating func close(_ node: Int32, from start: Int, count: Int) {
-        nodes[Int(node)].first = Int32(truncatingIfNeeded: children.count)
-        nodes[Int(node)].count = Int32(truncatingIfNeeded: count)
-        children.append(contentsOf: pending[start...])
-        pending.removeLast(pending.count - start)
+        // The node written once (one uniqueness check of the array), not field by field.
+        var closed = nodes[Int(node)]
+        closed.first = Int32(truncatingIfNeeded: children.count)
+        closed.count = Int32(truncatingIfNeeded: count)
+        nodes[Int(node)] = closed
+        children.append(contentsOf: pending[start..<pendingCount])
+        pendingCount = start
+    }
+
+    /// Adds a key or value reference of the object being scanned.
+    @inline(__always)
+    private mutating func addScratch(_ reference: Int32) {
+        if scratchCount < scratch.count { scratch[scratchCount] = reference } else { scratch.append(reference) }
+        scratchCount &+= 1
+    }
+
+    /// Adds a child to the container being read.
+    @inline(__always)
+    private mutating func add(_ node: Int32) {
+        if pendingCount < pending.count { pending[pendingCount] = node } else { pending.append(node) }
+        pendingCount &+= 1
     }
 
     /// Gives dictionary `node` the pending (key, value) pairs from `start` on; a key that
     /// repeats keeps its first place and its last value.
     private mutating func closeDictionary(_ node: Int32, from start: Int) {
-        let count = (pending.count - start) / 2
+        let count = (pendingCount - start) / 2
         if count > 1 {
             var seen = Set<String>(minimumCapacity: count)
-            for position in stride(from: start, to: pending.count, by: 2) where !seen.insert(strings[Int(pending[position])]).inserted {
+            for position in stride(from: start, to: pendingCount, by: 2) where !seen.insert(strings[Int(pending[position])]).inserted {
                 return close(node, from: start, count: keepingLastValues(from: start))
             }
         }
@@ -748,7 +776,7 @@ struct KeyedArchiveIndexBuilder {
     private mutating func keepingLastValues(from start: Int) -> Int {
         var places: [String: Int] = [:]
         var end = start
-        for position in stride(from: start, to: pending.count, by: 2) {
+        for position in stride(from: start, to: pendingCount, by: 2) {
             let key = strings[Int(pending[position])]
             if let place = places[key] {
                 pending[place + 1] = pending[position + 1]
@@ -759,7 +787,7 @@ struct KeyedArchiveIndexBuilder {
             pending[end + 1] = pending[position + 1]
             end += 2
         }
-        pending.removeLast(pending.count - end)
+        pendingCount = end
         return (end - start) / 2
     }
 

@@ -78,33 +78,6 @@ struct BinaryPropertyListReader {
         maximumBytes = DecodingLimits.current.stringBytes(forInputOf: bytes.count)
     }
 
-    /// The keys of the top object when it is a dictionary, each with a reference to its value;
-    /// `nil` when the top object is not a dictionary. Used to sniff archives and typed trees
-    /// without reading the whole file.
-    func topDictionaryKeys() throws(ModelError) -> [(key: String, value: Int)]? {
-        let start = try layout.objectOffset(layout.topObject)
-        guard layout.bytes[start] >> 4 == 0xD else { return nil }
-        let (count, payload) = try layout.countAndPayload(at: start, unitSize: 2 * layout.referenceSize)
-        var entries: [(key: String, value: Int)] = []
-        for index in 0..<count {
-            let keyReference = layout.reference(at: payload + index * layout.referenceSize)
-            guard case .string(let key)? = try scalar(keyReference) else { continue }
-            entries.append((key, layout.reference(at: payload + (count + index) * layout.referenceSize)))
-        }
-        return entries
-    }
-
-    /// The scalar object `reference` names, or `nil` for a container.
-    func scalar(_ reference: Int) throws(ModelError) -> PropertyListObject? {
-        guard reference < layout.objectCount else { return nil }
-        let start = try layout.objectOffset(reference)
-        let marker = layout.bytes[start]
-        switch marker >> 4 {
-        case 0xA, 0xB, 0xC, 0xD: return nil
-        default: return try layout.scalar(at: start, marker: marker)
-        }
-    }
-
     // MARK: - Objects
 
     /// The node of object `reference`, read the first time; `container` is the offset of the

@@ -72,16 +72,18 @@ enum PropertyListDocument {
     static func summary(of data: Data) -> Summary? {
         switch kind(of: data) {
         case .binary:
-            guard let reader = try? BinaryPropertyListReader(bytes: [UInt8](data), format: "binary", maximumDepth: DecodingLimits.current.maximumDepth) else { return nil }
+            // The layout alone: a reader would first fill tables of the object count's size,
+            // and detection asks for the summary once per property-list codec.
+            guard let layout = try? BinaryPropertyListLayout(bytes: [UInt8](data), format: "binary") else { return nil }
             let keys: [(key: String, value: Int)]?
-            do { keys = try reader.topDictionaryKeys() } catch { return nil }
+            do { keys = try layout.topDictionaryKeys() } catch { return nil }
             var summary = Summary()
             guard let entries = keys else { return summary }
             for (key, reference) in entries {
                 if key == TypedTree.classKey { summary.hasClassKey = true }
                 if key == "$archiver" {
                     summary.hasArchiverKey = true
-                    summary.archiver = (try? reader.scalar(reference))??.stringValue
+                    summary.archiver = (try? layout.scalarObject(reference))??.stringValue
                 }
             }
             return summary
