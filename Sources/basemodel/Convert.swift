@@ -36,16 +36,21 @@ struct Convert: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Where to write (default: standard output).", completion: .file())
     var output: String?
 
+    /// An unknown format is a usage error (exit status 2), found before the file is read.
+    func validate() throws {
+        let formats = CommandSupport.formats.formats
+        guard formats.contains(ModelFormat(rawValue: to)) else {
+            throw ValidationError("unknown format \"\(to)\"; use one of \(CommandSupport.formatNames)")
+        }
+        guard formats.contains(ModelFormat(rawValue: inner)), inner != ModelFormat.encrypted.rawValue else {
+            throw ValidationError("unknown inner format \"\(inner)\"; use one of \(CommandSupport.formatNames)")
+        }
+    }
+
     func run() throws {
         let target = ModelFormat(rawValue: to)
-        let formats = CommandSupport.formats
-        guard formats.formats.contains(target) else {
-            throw CommandSupport.failure("unknown format \"\(to)\"; use one of \(CommandSupport.formatNames)")
-        }
         let innerFormat = ModelFormat(rawValue: inner)
-        guard formats.formats.contains(innerFormat), innerFormat != .encrypted else {
-            throw CommandSupport.failure("unknown inner format \"\(inner)\"; use one of \(CommandSupport.formatNames)")
-        }
+        let formats = CommandSupport.formats
         let (data, source, progress) = try CommandSupport.detect(file, showingProgress: true)
         defer { progress.finish() }
         // Erases the progress line, then prints the error.

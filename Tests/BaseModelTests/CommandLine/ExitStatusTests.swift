@@ -14,6 +14,8 @@ struct ExitStatusTests {
         ["inspect", "a.json", "--json", "--lines", "3"],
         ["inspect", "a.json", "--no-such-option"],
         ["convert", "a.json"],
+        ["convert", "a.json", "--to", "bogus"],
+        ["convert", "a.json", "--to", "encrypted", "--inner", "encrypted"],
         ["lint"],
         ["diff", "a.json"],
         ["extract", "a.json"],
