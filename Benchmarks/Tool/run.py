@@ -4,15 +4,17 @@
 Runs each command RUNS times (default 3) under `/usr/bin/time -v` and prints a Markdown table
 row per command: wall clock and peak resident set size, the median (p50) and the minimum.
 
-Usage: Benchmarks/Tool/run.py BASEMODEL [DIR] [RUNS]
+Usage: Benchmarks/Tool/run.py BASEMODEL [DIR] [RUNS] [ONLY]
   BASEMODEL  the tool, e.g. .build/release/basemodel
   DIR        the files of make-files.sh (default /tmp/basemodel-bench)
+  ONLY       run only the commands whose label contains this, e.g. "--lines"
 """
 import re, shlex, statistics, subprocess, sys
 
 tool = sys.argv[1]
 folder = sys.argv[2] if len(sys.argv) > 2 else "/tmp/basemodel-bench"
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+only = sys.argv[4] if len(sys.argv) > 4 else ""
 json_file, archive = f"{folder}/big.json", f"{folder}/big.keyed-archive"
 plistlib_load = "import plistlib, sys; plistlib.load(open(sys.argv[1], 'rb'))"
 
@@ -49,7 +51,7 @@ def measure(arguments):
 
 print("| file | command | wall p50 (s) | wall min (s) | peak RSS p50 (MiB) | peak RSS min (MiB) |")
 print("|---|---|---:|---:|---:|---:|")
-for kind, label, arguments in commands:
+for kind, label, arguments in (command for command in commands if only in command[1]):
     samples = [measure(arguments) for _ in range(runs)]
     walls, memories = [wall for wall, _ in samples], [rss for _, rss in samples]
     print(f"| {kind} | `{label}` | {statistics.median(walls):.2f} | {min(walls):.2f} "
