@@ -18,6 +18,11 @@ struct Inspect: ParsableCommand {
             environment variable NO_COLOR set to anything) turns that off, --color always turns \
             it on in a pipe too.
 
+            --lines N prints the first N lines of the tree and how many more there are: it \
+            stops printing (and rendering) early, but it reads the whole file, so its time and \
+            memory are those of reading it (keyed archives and binary property lists refer to \
+            objects anywhere in the file).
+
             --json prints only the tree, as JSON on one line, in the typed-tree spelling of the \
             hr-json format (what `convert --to hr-json` writes): objects with "$class", objects \
             met again as {"$alias": "key.path"}, a date as {"$class": "NSDate", "NS.time": \
@@ -34,7 +39,7 @@ struct Inspect: ParsableCommand {
     @Flag(name: .long, help: "Print the tree on one line instead of indented.")
     var compact = false
 
-    @Option(name: .long, help: "Print only the first N lines of the tree (0 for all).")
+    @Option(name: .long, help: "Print only the first N lines of the tree (0 for all); it stops printing early but reads the whole file.")
     var lines = 0
 
     @Option(name: .long, help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never.")
@@ -55,11 +60,11 @@ struct Inspect: ParsableCommand {
         if json { return try printJSON(tree) }
         print("format: \(codec.format) (\(size) bytes)")
         let style: ((ModelValue.DescriptionRole, String) -> String)? = color.isOn() ? { ColorChoice.paint($0, $1) } : nil
-        let text = tree.styledDescription(indented: !compact, style: style)
-        guard lines > 0 else { return print(text) }
-        let all = text.split(separator: "\n", omittingEmptySubsequences: false)
-        all.prefix(lines).forEach { print($0) }
-        if all.count > lines { print("… \(all.count - lines) more lines") }
+        guard lines > 0 else { return print(tree.styledDescription(indented: !compact, style: style)) }
+        // Rendered up to the last line wanted; the rest is only counted.
+        let (text, lineCount) = tree.styledDescription(indented: !compact, firstLines: lines, style: style)
+        print(text)
+        if lineCount > lines { print("… \(lineCount - lines) more lines") }
     }
 
     /// The tree as HR JSON, then a newline.

@@ -35,13 +35,62 @@ extension ModelValue: CustomStringConvertible {
     /// style, the text is exactly ``description`` or ``indentedDescription``.
     package func styledDescription(indented: Bool, style: ((DescriptionRole, String) -> String)? = nil) -> String {
         StackReserve.run {
-            var output = ""
+            var output = DescriptionOutput(newlinesLeft: .max)
             write(to: &output, indent: indented ? "  " : nil, level: 0, style: style)
-            return output
+            return output.text
         }
     }
 
-    private func write(to output: inout String, indent: String?, level: Int, style: ((DescriptionRole, String) -> String)? = nil) {
+    /// The first `limit` lines of ``styledDescription(indented:style:)`` (without a line break
+    /// after the last), rendered up to there and no further, and how many lines the whole
+    /// rendering has (counted from the tree's shape, without rendering the rest). The lines are
+    /// the whole rendering's first lines, character for character. Not indented, the rendering
+    /// is one line.
+    package func styledDescription(
+        indented: Bool, firstLines limit: Int, style: ((DescriptionRole, String) -> String)? = nil
+    ) -> (text: String, lineCount: Int) {
+        StackReserve.run {
+            var output = DescriptionOutput(newlinesLeft: max(limit, 1) - 1)
+            write(to: &output, indent: indented ? "  " : nil, level: 0, style: style)
+            return (output.text, indented ? 1 + lineBreakCount : 1)
+        }
+    }
+
+    /// How many line breaks the indented rendering has: one before each element of a container
+    /// and one before its closing bracket.
+    private var lineBreakCount: Int {
+        switch self {
+        case .null, .bool, .integer, .unsignedInteger, .double, .string, .date, .data: return 0
+        case .array(let elements):
+            return elements.isEmpty ? 0 : elements.reduce(elements.count + 1) { $0 + $1.lineBreakCount }
+        case .dictionary(let entries):
+            return entries.isEmpty ? 0 : entries.values.reduce(entries.count + 1) { $0 + $1.lineBreakCount }
+        }
+    }
+
+    /// A rendering under way: the text so far, and how many more line breaks it may take before
+    /// it is full (the break that would start the line after the last one wanted).
+    private struct DescriptionOutput {
+        var text = ""
+        var newlinesLeft: Int
+        private(set) var isFull = false
+
+        init(newlinesLeft: Int) { self.newlinesLeft = newlinesLeft }
+
+        static func += (output: inout DescriptionOutput, piece: String) {
+            if !output.isFull { output.text += piece }
+        }
+
+        /// A line break and the indentation of `level`, unless the lines wanted are all written.
+        mutating func breakLine(indent: String, level: Int) {
+            guard !isFull else { return }
+            guard newlinesLeft > 0 else { return isFull = true }
+            newlinesLeft -= 1
+            text += "\n" + String(repeating: indent, count: level)
+        }
+    }
+
+    private func write(to output: inout DescriptionOutput, indent: String?, level: Int, style: ((DescriptionRole, String) -> String)? = nil) {
         func styled(_ role: DescriptionRole, _ text: String) -> String { style.map { $0(role, text) } ?? text }
         switch self {
         case .null: output += styled(.literal, "null")
@@ -71,17 +120,18 @@ extension ModelValue: CustomStringConvertible {
     }
 
     private func writeContainer(
-        to output: inout String, open: String, close: String, count: Int, indent: String?, level: Int,
-        element: (Int, inout String) -> Void
+        to output: inout DescriptionOutput, open: String, close: String, count: Int, indent: String?, level: Int,
+        element: (Int, inout DescriptionOutput) -> Void
     ) {
         output += open
         guard count > 0 else { return output += close }
         for index in 0..<count {
+            if output.isFull { return }
             if index > 0 { output += indent == nil ? ", " : "," }
-            if let indent { output += "\n" + String(repeating: indent, count: level + 1) }
+            if let indent { output.breakLine(indent: indent, level: level + 1) }
             element(index, &output)
         }
-        if let indent { output += "\n" + String(repeating: indent, count: level) }
+        if let indent { output.breakLine(indent: indent, level: level) }
         output += close
     }
 

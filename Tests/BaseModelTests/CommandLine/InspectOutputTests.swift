@@ -66,6 +66,27 @@ struct InspectOutputTests {
         #expect(always.output.contains("\(Self.escape)1;35m"))
     }
 
+    /// `--lines N` prints the whole output's first N lines of the tree, then how many more
+    /// there are; a file of N lines or fewer is printed whole.
+    @Test func linesPrintsTheFirstLinesAndCountsTheRest() throws {
+        let twitter = ModelCorpus.root.appendingPathComponent("json/twitter.json").path
+        for file in [Self.people, twitter] {
+            let whole = try BasemodelTool.run(["inspect", file])
+            #expect(whole.status == 0)
+            let lines = whole.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()  // the last newline
+            let treeLines = lines.count - 1  // after the format line
+            for limit in [1, 5, treeLines - 1] {
+                let result = try BasemodelTool.run(["inspect", file, "--lines", String(limit)])
+                #expect(result.status == 0)
+                let expected = lines.prefix(1 + limit) + ["… \(treeLines - limit) more lines"]
+                #expect(result.output == expected.joined(separator: "\n") + "\n")
+            }
+            for limit in [treeLines, treeLines + 1] {
+                #expect(try BasemodelTool.run(["inspect", file, "--lines", String(limit)]).output == whole.output)
+            }
+        }
+    }
+
     /// `--json` prints the tree in hr-json's spelling, which reads back as the same graph: every
     /// file of the originals (dates, data, shared objects, cycles, classes) and a keyed archive.
     @Test func jsonIsTheTreeInHRJSONAndReadsBackAsTheSameGraph() throws {

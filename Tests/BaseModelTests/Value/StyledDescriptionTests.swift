@@ -29,4 +29,28 @@ struct StyledDescriptionTests {
         #expect(lines.count == 13)
         #expect(lines.allSatisfy { $0.filter { $0 == "[" }.count == $0.filter { $0 == "]" }.count })
     }
+
+    /// `inspect --lines N` renders only the first N lines: they are the whole rendering's first
+    /// N lines, character for character, and the line count of the whole is right, for every
+    /// limit, styled or not, indented or on one line.
+    @Test func theFirstLinesAreTheWholeRenderingsFirstLines() throws {
+        let nested: ModelValue = ["a": [1, [], [:], ["b": [true, .null]]], "c": [], "d": ["e": "f\ng"]]
+        var trees: [ModelValue] = [Self.tree, nested, 7, [], [:], [[[]]]]
+        if ModelCorpus.isAvailable {
+            let twitter = try Data(contentsOf: ModelCorpus.root.appendingPathComponent("json/twitter.json"))
+            trees.append(try FormatRegistry.shared.detect(twitter).decodeTree(from: twitter))
+        }
+        let style: (ModelValue.DescriptionRole, String) -> String = { role, text in "<\(role)|\(text)>" }
+        for tree in trees {
+            for (indented, styler) in [(true, nil), (true, style), (false, nil), (false, style)] {
+                let whole = tree.styledDescription(indented: indented, style: styler).split(separator: "\n", omittingEmptySubsequences: false)
+                let limits = whole.count > 40 ? [1, 2, 3, 20, whole.count - 1, whole.count, whole.count + 1] : Array(1...whole.count + 2)
+                for limit in limits {
+                    let first = tree.styledDescription(indented: indented, firstLines: limit, style: styler)
+                    #expect(first.text == whole.prefix(limit).joined(separator: "\n"))
+                    #expect(first.lineCount == whole.count)
+                }
+            }
+        }
+    }
 }
