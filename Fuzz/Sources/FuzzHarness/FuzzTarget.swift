@@ -88,9 +88,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// ``detect``: the tree and models of any format, and the tree written in every format.
     private func runDetection(_ data: Data) {
         let context = FuzzEnvironment.context
-        if let tree = try? ModelValue(data: data, context: context) {
+        _ = try? ModelValue(data: data, context: context)
+        if let graph = try? context.formats.detect(data).decodeGraph(from: data) {
             for format in FuzzEnvironment.registeredFormats {
-                RoundTrip.graph(tree.plainGraph, through: FuzzEnvironment.codec(format))
+                RoundTrip.graph(graph, through: FuzzEnvironment.codec(format))
             }
         }
         if let document = try? FuzzDocument(data: data, context: context) {

@@ -16,7 +16,7 @@ import Darwin
 /// with the work.
 package enum StackReserve {
     /// The most stack one level of nesting takes in any path, with room to spare.
-    #if DEBUG
+    #if DEBUG || BASEMODEL_SANITIZED
     static let bytesPerLevel = 32 * 1024
     #else
     static let bytesPerLevel = 6 * 1024
