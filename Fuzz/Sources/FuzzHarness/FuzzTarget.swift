@@ -89,7 +89,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private func runDetection(_ data: Data) {
         let context = FuzzEnvironment.context
         _ = try? ModelValue(data: data, context: context)
-        if let graph = try? context.formats.detect(data).decodeGraph(from: data) {
+        if let graph = try? FuzzEnvironment.formats.detect(data).decodeGraph(from: data) {
             for format in FuzzEnvironment.registeredFormats {
                 RoundTrip.graph(graph, through: FuzzEnvironment.codec(format))
             }
