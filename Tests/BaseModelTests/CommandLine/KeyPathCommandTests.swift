@@ -84,7 +84,7 @@ struct KeyPathCommandTests {
         #expect(null.error.split(separator: "\n").count == 1)
     }
 
-    @Test("type names the kind, or an object's class")
+    @Test("type names the kind, or an object's class", .corpus)
     func type() throws {
         let people = try Self.file("people.fast", OriginalsCorpus.data("people.fast"))
         let kinds = ["0": "IOPerson", "0.buddy.birthday": "date", "0.score": "real", "0.age": "integer", "0.tags": "array", "0.name": "string"]
@@ -99,7 +99,7 @@ struct KeyPathCommandTests {
         #expect(try Self.run(["type", #"a.b\.c.2"#, json.path]).output == "bool\n")
     }
 
-    @Test("set changes a shared object everywhere, keeps the file's format and the rest of its graph")
+    @Test("set changes a shared object everywhere, keeps the file's format and the rest of its graph", .corpus)
     func setShared() throws {
         let people = try Self.file("people.fast", OriginalsCorpus.data("people.fast"))
         let set = try Self.run(["set", "0.buddy.name", "Robert", people.path])
