@@ -163,36 +163,35 @@ private struct TypedTreeGraphBuilder {
         for (alias, target) in zip(aliases, targets) { children[alias.slot] = target }
     }
 
-    /// The node at `keyPath` from `root`, as ``TypedTree/resolve(_:in:)`` walks a tree.
+    /// The node at `keyPath` from `root`, as ``TypedTree/resolve(_:in:)`` walks a tree: a path
+    /// never runs through an alias.
     private func node(
         at keyPath: String, from root: Int32, for alias: (target: String, path: ModelPath, slot: Int), aliasSlots: Set<Int>
     ) throws(ModelError) -> Int32 {
         func failure(_ what: String) -> ModelError {
             ModelError(.invalidValue("the alias \"\(keyPath)\" names \(what)"), path: alias.path.appending(.key(TypedTree.aliasKey)))
         }
-        if keyPath == TypedTree.rootKeyPath { return root }
-        var current = root
-        var throughAlias = false
-        for step in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-            guard !throughAlias else { throw failure("a place through another alias") }
-            let value = nodes[Int(current)]
+        // A place is a slot of `children`, or -1 for the root.
+        let found = TypedTree.walk(keyPath, from: -1) { (slot: Int) -> TypedTree.Container<Int>? in
+            let node = slot < 0 ? root : children[slot]
+            guard !aliasSlots.contains(slot), node >= 0 else { return nil }
+            let value = nodes[Int(node)]
             let start = Int(value.first)
-            var slot: Int?
             switch value.kind {
             case .array:
-                if let index = TypedTree.arrayIndex(step), index < Int(value.count) { slot = start + index }
+                return .elements(count: Int(value.count)) { start + $0 }
             case .dictionary:
-                for entry in 0..<Int(value.count) where strings[Int(children[start + 2 * entry])] == step { slot = start + 2 * entry + 1 }
+                return .entries(count: Int(value.count)) { (strings[Int(children[start + 2 * $0])], start + 2 * $0 + 1) }
             case .object:
-                if let position = classes[value.index].positions[String(step)] { slot = start + position }
+                let keys = classes[value.index].keys
+                return .entries(count: keys.count) { (keys[$0], start + $0) }
             default:
-                break
+                return nil
             }
-            guard let slot else { throw failure("no place of the tree") }
-            throughAlias = aliasSlots.contains(slot)
-            current = children[slot]
         }
-        guard !throughAlias else { throw failure("another alias") }
-        return current
+        guard let found else { throw failure("no place of the tree") }
+        guard !aliasSlots.contains(found) else { throw failure("another alias") }
+        guard found < 0 || children[found] >= 0 else { throw failure("no place of the tree") }
+        return found < 0 ? root : children[found]
     }
 }

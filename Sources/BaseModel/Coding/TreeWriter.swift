@@ -91,6 +91,11 @@ final class TreeWriter: ModelWriter {
         put(.dictionary(frame.entries))
     }
 
+    /// The place of the next value: per open container, the index or the key it will have.
+    var currentPath: ModelPath {
+        ModelPath(frames.compactMap { frame in frame.isArray ? .index(frame.elements.count) : frame.key.map { .key($0) } })
+    }
+
     func beginShared(_ object: SharedObject) {}
     func endShared(_ object: SharedObject) {}
 

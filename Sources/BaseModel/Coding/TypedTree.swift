@@ -67,25 +67,29 @@ package enum TypedTree {
     /// TypedTree.resolve("items.01", in: tree)  // nil
     /// ```
     ///
-    /// Complexity: O(*d*) dictionary lookups for a path of *d* steps, plus O(length of the path)
-    /// to split it.
+    /// A key that holds dots matches the steps it spells (``walk(_:from:open:)``).
+    ///
+    /// Complexity: O(*d*) container scans for a path of *d* steps.
     package static func resolve(_ keyPath: String, in tree: ModelValue) -> ModelValue? {
-        if keyPath == rootKeyPath { return tree }
-        var current = tree
-        for step in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-            switch current {
-            case .dictionary(let entries):
-                if entries[aliasKey] != nil { return nil }
-                guard let next = entries[String(step)] else { return nil }
-                current = next
+        walk(keyPath, from: tree) { value in
+            switch value {
+            case .dictionary(let entries) where entries[aliasKey] == nil:
+                .entries(count: entries.count) { (entries.keys[$0], entries.values[$0]) }
             case .array(let elements):
-                guard let index = arrayIndex(step), index < elements.count else { return nil }
-                current = elements[index]
+                .elements(count: elements.count) { elements[$0] }
             default:
-                return nil
+                nil
             }
         }
-        return current
+    }
+
+    /// Why a typed document's dictionary or object may not hold `key` (``classKey`` or
+    /// ``aliasKey``): the document would read that dictionary back as an object or an alias, so
+    /// the writers of typed documents refuse it instead of writing a file that reads back as
+    /// something else.
+    static func reservedKeyReason(_ key: String) -> ModelError.Reason {
+        let reading = key == aliasKey ? "an alias" : "an object of the class it names"
+        return .unsupported("the key \(key) is reserved in typed documents, which read a dictionary holding it as \(reading)")
     }
 
     /// The index a key-path step names in an array: decimal digits without sign, and no
@@ -106,7 +110,9 @@ package enum TypedTree {
     /// TypedTree.keyPath(for: .root)                          // "$root"
     /// ```
     ///
-    /// A key that contains `.` cannot be named by a key path; HRCoder has the same limit.
+    /// A key that contains `.` is written as it is (`NS.timeZone.0`); the readers match such a
+    /// key against the steps it spells (``walk(_:from:open:)``). HRCoder itself wrote these
+    /// paths the same way but could not read them back.
     package static func keyPath(for path: ModelPath) -> String {
         guard !path.components.isEmpty else { return rootKeyPath }
         var result = ""

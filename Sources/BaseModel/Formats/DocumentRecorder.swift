@@ -13,8 +13,10 @@ import OrderedCollections
 ///   `{"$alias": path}`).
 /// - In a typed format (`typed`, the HR formats) a tree's `{"$class": …}` dictionaries are
 ///   objects and its `{"$alias": path}` dictionaries aliases (checked when the document is
-///   done); the reserved key `$data`, and a `$class` naming one of the Foundation values HR reads
-///   as values (`NSDate` …), are refused. In a plain format a tree is written as it is.
+///   done); the reserved keys `$data` and `$alias`, `$class` as an object's property, and a
+///   `$class` naming one of the Foundation values HR reads as values (`NSDate` …), are refused.
+///   A graph's plain dictionary with a `$class` string is written as it is, as HRCoder did, and
+///   reads back as an object. In a plain format a tree is written as it is.
 /// - Nesting deeper than ``DecodingLimits/maximumDepth`` is refused.
 ///
 /// Nothing here throws: the first problem is kept, with the path of its value, and thrown by
@@ -49,6 +51,9 @@ final class DocumentRecorder: DocumentWriter {
     /// The first occurrences written, to forget those taken back.
     @exclusivity(unchecked) private var sharedItems: [(item: Int32, object: SharedObject)] = []
     @exclusivity(unchecked) private var failure: ModelError?
+    /// The depth of the plain dictionary whose `$class` key was just written (its value is
+    /// checked, ``checkClassName(_:payload:)``); -1 when none.
+    @exclusivity(unchecked) private var classNameDepth = -1
     /// The item count when the failure was met: a rewind to before it forgets it.
     @exclusivity(unchecked) private var failureItem = 0
 
@@ -78,6 +83,7 @@ final class DocumentRecorder: DocumentWriter {
     /// Makes an item for the next value and hands it to the open container (or makes it the root).
     @discardableResult
     private func add(_ kind: RecordedDocument.Item.Kind, payload: UInt64 = 0) -> Int32 {
+        if classNameDepth == frames.count { checkClassName(kind, payload: payload) }
         document.items.append(RecordedDocument.Item(kind: kind, flags: nextFlags, variant: nextVariant, payload: payload))
         let item = Int32(truncatingIfNeeded: document.items.count - 1)
         nextFlags = []
@@ -143,12 +149,41 @@ final class DocumentRecorder: DocumentWriter {
     }
 
     func writeKey(_ key: String) {
-        if typed, key == Self.dataKey { fail(Self.reservedDataKey, below: [.key(key)]) }
+        if typed, key.utf8.first == UInt8(ascii: "$") { checkReservedKey(key) }
         document.strings.append(key)
         pending.append(Int32(truncatingIfNeeded: document.strings.count - 1))
     }
 
     func endDictionary() { close() }
+
+    /// In a typed document: `$data` and `$alias` are refused as keys, and so is `$class` as an
+    /// object's property. A plain dictionary's `$class` is written as it is, as HRCoder wrote a
+    /// dictionary read from JSON (the originals' `fromjson/typed.hr.json`), and reads back as an
+    /// object of that class; its value must then be a class name HR reads as one.
+    @inline(never)
+    private func checkReservedKey(_ key: String) {
+        switch key {
+        case TypedTree.classKey where frames.last.map({ document.items[Int($0.item)].kind == .dictionary }) == true:
+            classNameDepth = frames.count
+        case Self.dataKey, TypedTree.classKey, TypedTree.aliasKey:
+            fail(Self.reservedKeyReason(key), below: [.key(key)])
+        default:
+            break
+        }
+    }
+
+    /// Checks the value of a plain dictionary's `$class`, about to be added: a string naming a
+    /// class that is not one of the Foundation values HR reads as values.
+    @inline(never)
+    private func checkClassName(_ kind: RecordedDocument.Item.Kind, payload: UInt64) {
+        classNameDepth = -1
+        guard kind == .string else {
+            return fail(.typeMismatch(expected: "a class name", found: "\(kind)"))
+        }
+        let name = document.strings[Int(payload)]
+        if name.isEmpty { fail(.typeMismatch(expected: "a class name", found: "an empty string")) }
+        if Self.foundationValueClasses.contains(name) { fail(Self.foundationClassReason(name)) }
+    }
 
     // MARK: Sharing and style
 
@@ -231,8 +266,12 @@ final class DocumentRecorder: DocumentWriter {
 
     // MARK: Errors
 
-    static let reservedDataKey = ModelError.Reason.unsupported(
-        "the key \(dataKey) is reserved in HR documents; store bytes as data values")
+    /// Why a dictionary or object may not hold `key` in an HR document: `$data` is HR's key for
+    /// bytes, and `$class` and `$alias` are the typed tree's (``TypedTree/reservedKeyReason(_:)``).
+    static func reservedKeyReason(_ key: String) -> ModelError.Reason {
+        guard key == dataKey else { return TypedTree.reservedKeyReason(key) }
+        return .unsupported("the key \(dataKey) is reserved in HR documents; store bytes as data values")
+    }
 
     static func foundationClassReason(_ name: String) -> ModelError.Reason {
         .unsupported("$class \(name) names a Foundation value, which HR reads back as that value, not this dictionary")

@@ -77,30 +77,17 @@ struct RecordedDocument {
     /// `nil` at a missing key, an index out of range, a scalar, or an alias with steps left.
     func resolve(_ keyPath: String) -> Int32? {
         guard let root else { return nil }
-        if keyPath == TypedTree.rootKeyPath { return root }
-        var current = root
-        for step in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+        return TypedTree.walk(keyPath, from: root) { current in
             let item = self[current]
             switch item.kind {
             case .dictionary, .object:
-                var found: Int32?
-                for position in 0..<Int(item.count) {
-                    let (key, value) = entry(of: item, at: position)
-                    if key == step {
-                        found = value
-                        break
-                    }
-                }
-                guard let found else { return nil }
-                current = found
+                return .entries(count: Int(item.count)) { entry(of: item, at: $0) }
             case .array:
-                guard let index = TypedTree.arrayIndex(step), index < item.count else { return nil }
-                current = element(of: item, at: index)
+                return .elements(count: Int(item.count)) { element(of: item, at: $0) }
             default:
                 return nil
             }
         }
-        return current
     }
 
     /// Checks every alias, in document order: it must name an item that is not itself an alias.

@@ -4,12 +4,18 @@ import Foundation
 /// `$class`, an instance met again `{"$alias": path}`) and hands it, once the value is written,
 /// to a function that makes the document's bytes: a codec's ``FormatCodec/encodeTree(_:)``, or a
 /// refusal that says why no document can be made.
+///
+/// A dictionary or object key `$class` or `$alias` (a plain dictionary of a graph read from a
+/// JSON file, say) is refused: the document would read that dictionary back as an object or an
+/// alias.
 package final class TypedTreeDocumentWriter: DocumentWriter {
     /// Makes the document's bytes from the finished tree.
     package typealias Finish = (ModelValue) throws(ModelError) -> Data
 
     private let tree = TreeWriter()
     private let makeDocument: Finish
+    /// The first key met that a typed tree reserves.
+    @exclusivity(unchecked) private var reservedKey: ModelError?
 
     /// A writer whose tree `finish` turns into bytes.
     package init(finish: @escaping Finish) {
@@ -18,8 +24,12 @@ package final class TypedTreeDocumentWriter: DocumentWriter {
 
     /// The document: `finish` applied to the tree written.
     ///
-    /// - Throws: ``ModelError``: `finish`'s errors.
-    package func finish() throws(ModelError) -> Data { try makeDocument(tree.result) }
+    /// - Throws: ``ModelError``: a key `$class` or `$alias` written with ``writeKey(_:)``, with its
+    ///   path; then `finish`'s errors.
+    package func finish() throws(ModelError) -> Data {
+        if let reservedKey { throw reservedKey }
+        return try makeDocument(tree.result)
+    }
 
     package var replacesDuplicateKeys: Bool { tree.replacesDuplicateKeys }
     package func writeNull() { tree.writeNull() }
@@ -35,7 +45,12 @@ package final class TypedTreeDocumentWriter: DocumentWriter {
     package func endArray() { tree.endArray() }
     package func beginDictionary(count: Int?) { tree.beginDictionary(count: count) }
     package func beginObject(className: String) { tree.beginObject(className: className) }
-    package func writeKey(_ key: String) { tree.writeKey(key) }
+    package func writeKey(_ key: String) {
+        if key == TypedTree.classKey || key == TypedTree.aliasKey, reservedKey == nil {
+            reservedKey = ModelError(TypedTree.reservedKeyReason(key), path: tree.currentPath.appending(.key(key)))
+        }
+        tree.writeKey(key)
+    }
     package func endDictionary() { tree.endDictionary() }
     package func beginShared(_ object: SharedObject) { tree.beginShared(object) }
     package func endShared(_ object: SharedObject) { tree.endShared(object) }

@@ -216,32 +216,24 @@ struct HRGraphReader {
     /// The node (or alias placeholder) a dotted key path names, as ``TypedTree/resolve(_:in:)``
     /// walks a tree: a path never runs through an alias.
     private func resolve(_ keyPath: String, root: Int32) -> Int32? {
-        if keyPath == TypedTree.rootKeyPath { return root }
-        var current = root
-        for step in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+        TypedTree.walk(keyPath, from: root) { current in
             guard current >= 0 else { return nil }
             let node = builder.nodes[Int(current)]
             let first = Int(node.first)
             switch node.kind {
             case .dictionary:
-                var found: Int32?
-                for position in 0..<Int(node.count) where builder.strings[Int(builder.children[first + 2 * position])] == step {
-                    found = builder.children[first + 2 * position + 1]
-                    break
+                return .entries(count: Int(node.count)) {
+                    (builder.strings[Int(builder.children[first + 2 * $0])], builder.children[first + 2 * $0 + 1])
                 }
-                guard let found else { return nil }
-                current = found
             case .object:
-                guard let position = builder.classes[node.index].positions[String(step)] else { return nil }
-                current = builder.children[first + position]
+                let keys = builder.classes[node.index].keys
+                return .entries(count: keys.count) { (keys[$0], builder.children[first + $0]) }
             case .array:
-                guard let index = TypedTree.arrayIndex(step), index < node.count else { return nil }
-                current = builder.children[first + index]
+                return .elements(count: Int(node.count)) { builder.children[first + $0] }
             default:
                 return nil
             }
         }
-        return current
     }
 
     // MARK: The document

@@ -31,6 +31,8 @@ import Foundation
 final class JSONModelWriter: DocumentWriter {
     private struct Frame {
         let isArray: Bool
+        /// Whether this is an object (``beginObject(className:)``), whose `$class` is written.
+        var isObject = false
         /// Elements or entries written so far.
         var count = 0
         /// The key of the entry being written.
@@ -210,6 +212,7 @@ final class JSONModelWriter: DocumentWriter {
         open(JSONByte.openBrace, isArray: false)
         writeKey(TypedTree.classKey)
         output.writeString(className)
+        frames[frames.count - 1].isObject = true
     }
 
     func writeKey(_ key: String) {
@@ -221,6 +224,15 @@ final class JSONModelWriter: DocumentWriter {
         if pretty { output.appendASCII(" : ") } else { output.output.append(JSONByte.colon) }
         frames[top].count += 1
         frames[top].key = key
+        if frames[top].isObject, key.utf8.first == UInt8(ascii: "$") { refuseReserved(key) }
+    }
+
+    /// Keeps an error for an object's key `$class` or `$alias`: the text would read back as
+    /// another class (a second `$class` wins) or as an alias.
+    @inline(never)
+    private func refuseReserved(_ key: String) {
+        guard key == TypedTree.classKey || key == TypedTree.aliasKey else { return }
+        failures.append((output.output.count, error(ModelError(TypedTree.reservedKeyReason(key), format: "json"))))
     }
 
     /// ``writeKey(_:)`` with sorted keys: the entry's places are kept for closing.
@@ -235,6 +247,7 @@ final class JSONModelWriter: DocumentWriter {
         if pretty { output.appendASCII(" : ") } else { output.output.append(JSONByte.colon) }
         frames[top].count += 1
         frames[top].key = key
+        if frames[top].isObject, key.utf8.first == UInt8(ascii: "$") { refuseReserved(key) }
     }
 
     func endDictionary() { close(JSONByte.closeBrace) }

@@ -239,6 +239,8 @@ final class KeyedArchiveModelWriter: DocumentWriter {
             if !table.awaitsValue(since: start) { table.addKey(key) }
         case .object(var object):
             guard !table.awaitsValue(since: object.start) else { return }
+            // An archived object's `$class` is its class reference, which the field would replace.
+            if key == TypedTree.classKey { fail(TypedTree.reservedKeyReason(key), at: .key(key)) }
             table.addField(key, to: &object)
             frames[top] = .object(object)
         case .array:

@@ -147,7 +147,7 @@ final class FastModelWriter: DocumentWriter {
     @inline(__always)
     private func writeKey(index: Int) {
         // `$class` and `$alias` (keys 0 and 1) make a dictionary an object or an alias, as in a
-        // typed tree.
+        // typed tree (and as FastCoding's bootstrapping wrote such a dictionary).
         if index < Self.reservedKeys.count, let begin = open.last, case .beginDictionary(let length) = events[begin] {
             events[begin] = .beginReservedDictionary(length: length)
             hints.reservedKeys = true
