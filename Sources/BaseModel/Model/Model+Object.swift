@@ -33,10 +33,18 @@ extension Model {
     /// Builds a model from an untyped object as ``Model/init(object:context:)`` does, and adds to `report` the
     /// keys nobody read, the properties that kept their default and the values that were converted.
     ///
+    /// File bytes are read as ``Model/init(object:context:)`` reads them: a `$class` builds the
+    /// registered subclass it names (the `$class` key itself is not reported), and an instance
+    /// the file shares is one instance.
+    ///
     /// - Throws: ``ModelError``, as ``Model/init(object:context:)``.
     public init(object: Any, report: inout ModelReport, context: ModelContext = ModelContext()) throws(ModelError) {
         self = try context.withLimits { () throws(ModelError) -> Self in
-            try context.plainDecoder.decode(Self.self, from: Self.readable(UntypedInput(object, formats: context.formats).tree()), report: &report)
+            switch try UntypedInput(object, formats: context.formats) {
+            case .tree(let tree): try context.plainDecoder.decode(Self.self, from: Self.readable(tree), report: &report)
+            case .encoded(let data, let codec):
+                try context.decoder.decode(Self.self, from: Self.readable(codec.decodeTree(from: data)), report: &report)
+            }
         }
     }
 

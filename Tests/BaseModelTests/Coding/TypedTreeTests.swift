@@ -75,6 +75,20 @@ enum TypedTreeFixtures {
         #expect(decoded.favourite === rex)
     }
 
+    @Test("init(object:report:) reads file bytes as init(object:) does: subclasses by $class, shared instances, nothing unused",
+          arguments: [ModelFormat.keyedArchive, .fast, .hrXML])
+    func reportOfFileBytesReadsTheirClasses(format: ModelFormat) throws {
+        let context = ModelContext(types: TypedTreeFixtures.registry())
+        let data = try owner().data(format: format, context: context)
+        var report = ModelReport()
+        let decoded = try Owner(object: data, report: &report, context: context)
+        let rex = try #require(decoded.pets.first as? Dog, "\(format)")
+        #expect(rex.breed == "Lab")
+        #expect(decoded.favourite === rex)
+        #expect(report.unusedKeys.isEmpty, "\(format): \(report)")
+        #expect(report.conversions.isEmpty)
+    }
+
     @Test func withoutARegistryTheDeclaredTypeIsUsedAndNothingIsShared() throws {
         let tree = try ModelEncoder().encode(owner())
         #expect(tree["pets"]?[0]?["$class"] == nil)
