@@ -9,7 +9,8 @@ struct Lint: ParsableCommand {
         discussion: """
             Each file is read in whatever format its bytes say, through the same reader inspect \
             and the library use, with the default decoding limits (depth 512, and values, \
-            strings and data in proportion to the file's size), and the whole tree is built. \
+            strings and data in proportion to the file's size), and its whole graph is built \
+            (every value, shared object and alias checked, as reading a model does). \
             Prints `FILE: OK (FORMAT)` or `FILE: ` and the one-line error (with the path inside \
             the file where there is one) on standard output, a line a file in the order given. \
             Encrypted files are read with the password in BASEMODEL_PASSWORD or, on a terminal, \
@@ -45,8 +46,7 @@ struct Lint: ParsableCommand {
             return (CommandSupport.oneLine("cannot read: \(error.localizedDescription)"), false)
         }
         do {
-            let codec = try CommandSupport.formats.detect(data)
-            _ = try codec.decodeTree(from: data)
+            let (codec, _) = try CommandSupport.formats.graph(of: data)
             return ("OK (\(codec.format))", true)
         } catch {
             return (CommandSupport.oneLine(CommandSupport.explain(error)), false)
