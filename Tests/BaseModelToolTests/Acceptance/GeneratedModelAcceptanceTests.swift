@@ -17,7 +17,7 @@ import Testing
 /// the model wrote nothing for them is what the round trip checks.
 @Suite(
     "basemodel model: models of the corpus",
-    .enabled(if: ToolCorpus.isAvailable, "skipped: the corpus (../shared/corpus) is missing"))
+    .enabled(if: ToolCorpus.isAvailable, ToolCorpus.missingMessage))
 struct GeneratedModelAcceptanceTests {
     static let corpus = ToolCorpus.folder
 

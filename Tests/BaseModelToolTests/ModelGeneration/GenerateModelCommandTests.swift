@@ -3,7 +3,7 @@ import Testing
 
 /// `basemodel model FILE` on the command line: the models on standard output, the options, and
 /// one line on standard error with exit status 1 for a file that gives no model.
-@Suite("basemodel model: the command", .enabled(if: ToolCorpus.isAvailable, "skipped: the corpus (../shared/corpus) is missing"))
+@Suite("basemodel model: the command", .enabled(if: ToolCorpus.isAvailable, ToolCorpus.missingMessage))
 struct GenerateModelCommandTests {
     private static var tool: URL? {
         ProgramBuild.buildFolder.map { $0.appendingPathComponent("basemodel") }
