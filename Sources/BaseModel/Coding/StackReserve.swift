@@ -12,8 +12,8 @@ import Darwin
 /// platforms give secondary threads and Dispatch workers 512 KiB, too little for
 /// ``DecodingLimits/maximumDepth`` levels, so ``run(_:)`` runs the work inline when the calling
 /// thread has the room and otherwise on a thread of its own with a big enough stack, waiting for
-/// it: the caller sees the same result or error either way. The current ``DecodingLimits`` go
-/// with the work.
+/// it: the caller sees the same result or error either way. The current ``DecodingLimits`` and
+/// ``ModelRegistry/inUse`` go with the work.
 package enum StackReserve {
     /// The most stack one level of nesting takes in any path, with room to spare.
     #if DEBUG || BASEMODEL_SANITIZED
@@ -36,7 +36,7 @@ package enum StackReserve {
         let needed = bytesNeeded(for: limits)
         if let remaining = remainingStack(), remaining >= needed { return try body() }
         return try withoutActuallyEscaping(body) { body throws(E) -> T in
-            let job = Job<T, E>(limits: limits, body: body)
+            let job = Job<T, E>(limits: limits, registry: ModelRegistry.inUse, body: body)
             job.start(stackSize: needed + baseBytes)
             return try job.result!.get()
         }
@@ -94,16 +94,20 @@ package enum StackReserve {
     /// The work handed to the thread with the big stack, and its result.
     fileprivate final class Job<T, E: Error>: @unchecked Sendable {
         let limits: DecodingLimits
+        let registry: ModelRegistry?
         let body: () throws(E) -> T
         var result: Result<T, E>?
 
-        init(limits: DecodingLimits, body: @escaping () throws(E) -> T) {
+        init(limits: DecodingLimits, registry: ModelRegistry?, body: @escaping () throws(E) -> T) {
             self.limits = limits
+            self.registry = registry
             self.body = body
         }
 
         func run() {
-            result = DecodingLimits.$current.withValue(limits) { Result { () throws(E) -> T in try body() } }
+            result = DecodingLimits.$current.withValue(limits) {
+                ModelRegistry.$inUse.withValue(registry) { Result { () throws(E) -> T in try body() } }
+            }
         }
 
         /// Runs ``run()`` on a new thread with `stackSize` bytes of stack and waits for it.

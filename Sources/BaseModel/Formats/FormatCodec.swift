@@ -56,9 +56,11 @@ extension FormatCodec {
     /// - Throws: ``ModelError``: the bytes are malformed, or a value does not fit the type (with
     ///   its path).
     package func decodeModel<T: Decodable>(_ type: T.Type, from data: Data, using decoder: ModelDecoder) throws(ModelError) -> T {
-        if let codec = self as? any GraphCodec { return try codec.decodeModelFromGraph(type, from: data, using: decoder) }
-        return try StackReserve.run { () throws(ModelError) -> T in
-            try decodeModel(type, from: readIndex(from: data), using: decoder)
+        try ModelRegistry.using(decoder.registry) { () throws(ModelError) -> T in
+            if let codec = self as? any GraphCodec { return try codec.decodeModelFromGraph(type, from: data, using: decoder) }
+            return try StackReserve.run { () throws(ModelError) -> T in
+                try decodeModel(type, from: readIndex(from: data), using: decoder)
+            }
         }
     }
 
@@ -71,8 +73,10 @@ extension FormatCodec {
     ///
     /// - Throws: ``ModelError`` when a value cannot be encoded or stored in the format.
     package func encodeModel<T: Encodable>(_ value: T, using encoder: ModelEncoder) throws(ModelError) -> Data {
-        if let codec = self as? any GraphCodec { return try codec.encodeModelToWriter(value, using: encoder) }
-        return try encodeModelThroughTree(value, using: encoder)
+        try ModelRegistry.using(encoder.registry) { () throws(ModelError) -> Data in
+            if let codec = self as? any GraphCodec { return try codec.encodeModelToWriter(value, using: encoder) }
+            return try encodeModelThroughTree(value, using: encoder)
+        }
     }
 
     /// `value` encoded by the mapping rules into a tree (typed when the format ``storesTypes``)

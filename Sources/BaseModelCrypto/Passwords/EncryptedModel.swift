@@ -12,8 +12,9 @@
 /// ```
 ///
 /// The crypto codecs find the password by the type name written in the file (the envelope's
-/// label, CryptoCoding's `className`), through `ModelRegistry`, as CryptoCoding asked the class
-/// named in the archive. Its `SharedModel.saveFormat` defaults to `ModelFormat.encrypted`.
+/// label, CryptoCoding's `className`), in the model types of the context a model is read or
+/// written with (`ModelRegistry.shared` by default), as CryptoCoding asked the class named in the
+/// archive. Its `SharedModel.saveFormat` defaults to `ModelFormat.encrypted`.
 public protocol EncryptedModel: SharedModel {
     /// The password this type's files are encrypted with (its UTF-8 bytes).
     static var password: String { get }

@@ -29,11 +29,15 @@ public struct PasswordProvider: Sendable {
         PasswordProvider { _ in password }
     }
 
-    /// The ``EncryptedModel/password`` of the ``EncryptedModel`` type registered in `registry`
-    /// under the file's type name. `CryptoFormats` asks it before any provider it is given.
-    package static func modelTypes(in registry: ModelRegistry = .shared) -> PasswordProvider {
+    /// The ``EncryptedModel/password`` of the ``EncryptedModel`` type registered under the file's
+    /// type name in `registry`; without one, in the model types of the model being read or written
+    /// (the caller's context, `ModelRegistry.inUse`), else in `ModelRegistry.shared`.
+    /// `CryptoFormats` asks it before any provider it is given.
+    package static func modelTypes(in registry: ModelRegistry? = nil) -> PasswordProvider {
         PasswordProvider { name in
-            guard let name, let type = registry.type(named: name) as? any EncryptedModel.Type else { return nil }
+            guard let name else { return nil }
+            let types = registry ?? ModelRegistry.inUse ?? .shared
+            guard let type = types.type(named: name) as? any EncryptedModel.Type else { return nil }
             return type.password
         }
     }

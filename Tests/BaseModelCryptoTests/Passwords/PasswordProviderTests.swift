@@ -30,3 +30,32 @@ import Testing
         #expect(throws: ModelError.self) { try codec.seal(Data(), format: .json, label: String(repeating: "x", count: 256)) }
     }
 }
+
+/// The password of an `EncryptedModel` is found in the model types of the context a model is
+/// read or written with, not only in `ModelRegistry.shared`.
+@Suite struct ContextPasswordTests {
+    /// Registered in no registry but the tests' own.
+    final class ContextOnlyNotebook: EncryptedModel, Equatable, @unchecked Sendable {
+        var pages: [String] = []
+        required init() {}
+        init(pages: [String]) { self.pages = pages }
+        static var password: String { "notebook password" }
+        static func == (lhs: ContextOnlyNotebook, rhs: ContextOnlyNotebook) -> Bool { lhs.pages == rhs.pages }
+    }
+
+    @Test("a model type registered only in the context finds its password, in both encrypted formats",
+          arguments: [ModelFormat.encrypted, .cryptoCoding])
+    func passwordFromTheContextsTypes(format: ModelFormat) throws {
+        #expect(ModelRegistry.shared.type(named: "ContextOnlyNotebook") == nil)
+        let types = ModelRegistry()
+        types.register(ContextOnlyNotebook.self)
+        let formats = TestRegistries.withCrypto(passwords: .modelTypes())
+        let context = ModelContext(formats: formats, types: types)
+        let notebook = ContextOnlyNotebook(pages: ["day one"])
+        let sealed = try notebook.data(format: format, context: context)
+        #expect(try ContextOnlyNotebook(data: sealed, context: context) == notebook)
+        // The same bytes with the shared types: no type names the password.
+        let error = #expect(throws: ModelError.self) { try ContextOnlyNotebook(data: sealed, context: ModelContext(formats: formats)) }
+        #expect(error?.description.contains("password") == true, "\(String(describing: error))")
+    }
+}
